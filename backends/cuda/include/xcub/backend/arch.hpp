@@ -1,0 +1,123 @@
+// CUDA implementation of the backend contract (xcub::arch): NVIDIA warps are 32 lanes wide.
+#pragma once
+
+#include <cstdint>
+#include <cuda/atomic>
+
+namespace xcub::arch {
+
+inline constexpr int warp_threads = 32;
+
+}  // namespace xcub::arch
+
+#include <xcub/arch/lane_mask.hpp>
+#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+
+namespace xcub::arch {
+
+/// Lane of the calling thread in its warp (the %laneid register).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  return lane;
+}
+
+XCUB_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) { return __popc(mask); }
+
+// ---- barriers --------------------------------------------------------------------------------
+XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }
+XCUB_DEVICE XCUB_FORCEINLINE void sync_warp(lane_mask_t mask = full_lane_mask) { __syncwarp(mask); }
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t active_mask() { return __activemask(); }
+
+// ---- warp exchange on 32-bit words (typed versions: <xcub/arch/shuffle.hpp>) -----------------
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_idx_word(lane_mask_t m, std::uint32_t w, int src, int width) {
+  return __shfl_sync(m, w, src, width);
+}
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_up_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
+  return __shfl_up_sync(m, w, delta, width);
+}
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_down_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
+  return __shfl_down_sync(m, w, delta, width);
+}
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_xor_word(lane_mask_t m, std::uint32_t w, int lanes, int width) {
+  return __shfl_xor_sync(m, w, lanes, width);
+}
+
+// ---- votes -------------------------------------------------------------------------------------
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) { return __ballot_sync(m, pred); }
+XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return __any_sync(m, pred) != 0; }
+XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return __all_sync(m, pred) != 0; }
+/// Lanes of `m` whose `value` equals the caller's.
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
+  return __match_any_sync(m, value);
+}
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint64_t value) {
+  return __match_any_sync(m, static_cast<unsigned long long>(value));
+}
+
+// ---- atomics (relaxed read-modify-writes, like atomicAdd) and fences ---------------------------
+namespace detail {
+template <scope S>
+inline constexpr cuda::thread_scope cuda_scope = S == scope::block ? cuda::thread_scope_block : cuda::thread_scope_device;
+template <scope S, class T>
+XCUB_DEVICE XCUB_FORCEINLINE cuda::atomic_ref<T, cuda_scope<S>> atomic_at(T* p) {
+  return cuda::atomic_ref<T, cuda_scope<S>>(*p);
+}
+}  // namespace detail
+
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_add(T* p, T v) {
+  return detail::atomic_at<S>(p).fetch_add(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_min(T* p, T v) {
+  return detail::atomic_at<S>(p).fetch_min(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_max(T* p, T v) {
+  return detail::atomic_at<S>(p).fetch_max(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_or(T* p, T v) {
+  return detail::atomic_at<S>(p).fetch_or(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_and(T* p, T v) {
+  return detail::atomic_at<S>(p).fetch_and(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_exchange(T* p, T v) {
+  return detail::atomic_at<S>(p).exchange(v, cuda::std::memory_order_relaxed);
+}
+/// Writes `desired` if `*p == expected`; returns the value `*p` held before.
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
+  detail::atomic_at<S>(p).compare_exchange_strong(expected, desired, cuda::std::memory_order_relaxed);
+  return expected;
+}
+/// Acquire load and release store: the pair publishes data behind a flag.
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {
+  return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_acquire);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_release(T* p, T v) {
+  detail::atomic_at<S>(p).store(v, cuda::std::memory_order_release);
+}
+template <scope S = scope::device>
+XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
+  cuda::atomic_thread_fence(cuda::std::memory_order_seq_cst, detail::cuda_scope<S>);
+}
+
+// ---- spin-wait pause and dynamic shared memory -------------------------------------------------
+/// Called in every spin loop: backs off for a moment so the thread being waited on can run.
+XCUB_DEVICE XCUB_FORCEINLINE void pause() { __nanosleep(32); }
+
+/// The launch's dynamic shared memory (the `shared_bytes` of xcub::launch), aligned to 16 bytes.
+template <class T = unsigned char>
+XCUB_DEVICE XCUB_FORCEINLINE T* dynamic_shared_memory() {
+  extern __shared__ __align__(16) unsigned char xcub_dynamic_smem[];
+  return reinterpret_cast<T*>(xcub_dynamic_smem);
+}
+
+}  // namespace xcub::arch

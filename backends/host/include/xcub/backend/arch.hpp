@@ -1,0 +1,173 @@
+// Host implementation of the backend contract (xcub::arch), on the SIMT emulator.
+// The warp width is the build option host_warp_threads (32 or 64).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <xcub/backend/emulator_api.hpp>
+
+namespace xcub::arch {
+
+inline constexpr int warp_threads = XCUB_HOST_WARP_THREADS;
+
+}  // namespace xcub::arch
+
+#include <xcub/arch/lane_mask.hpp>
+
+namespace xcub::arch {
+
+namespace detail {
+inline const host::detail::thread_ids& ids() { return *host::detail::current_ids; }
+}  // namespace detail
+
+inline dim3 thread_idx() { return detail::ids().thread_idx; }
+inline dim3 block_idx() { return detail::ids().block_idx; }
+inline dim3 block_dim() { return detail::ids().block_dim; }
+inline dim3 grid_dim() { return detail::ids().grid_dim; }
+inline unsigned lane_id() { return detail::ids().lane; }
+
+inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(mask); }
+
+// ---- barriers --------------------------------------------------------------------------------
+/// The call site identifies the barrier, so that threads waiting at different barriers are reported.
+inline void sync_threads(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
+  host::detail::block_barrier(file, line);
+}
+inline void sync_warp(lane_mask_t mask = full_lane_mask) {
+  host::detail::warp_collective(host::detail::warp_op::sync, mask, 0, 0, warp_threads);
+}
+/// Threads of the caller's warp that have not exited (the emulator runs lanes independently).
+inline lane_mask_t active_mask() { return static_cast<lane_mask_t>(host::detail::warp_live_lanes()); }
+
+// ---- warp exchange on 32-bit words ------------------------------------------------------------
+inline std::uint32_t shfl_idx_word(lane_mask_t m, std::uint32_t w, int src, int width) {
+  return static_cast<std::uint32_t>(host::detail::warp_collective(host::detail::warp_op::shfl_idx, m, w, src, width));
+}
+inline std::uint32_t shfl_up_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
+  return static_cast<std::uint32_t>(
+      host::detail::warp_collective(host::detail::warp_op::shfl_up, m, w, static_cast<int>(delta), width));
+}
+inline std::uint32_t shfl_down_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
+  return static_cast<std::uint32_t>(
+      host::detail::warp_collective(host::detail::warp_op::shfl_down, m, w, static_cast<int>(delta), width));
+}
+inline std::uint32_t shfl_xor_word(lane_mask_t m, std::uint32_t w, int lanes, int width) {
+  return static_cast<std::uint32_t>(host::detail::warp_collective(host::detail::warp_op::shfl_xor, m, w, lanes, width));
+}
+
+// ---- votes -------------------------------------------------------------------------------------
+inline lane_mask_t ballot(lane_mask_t m, bool pred) {
+  return static_cast<lane_mask_t>(host::detail::warp_collective(host::detail::warp_op::ballot, m, pred, 0, warp_threads));
+}
+inline bool any(lane_mask_t m, bool pred) {
+  return host::detail::warp_collective(host::detail::warp_op::any, m, pred, 0, warp_threads) != 0;
+}
+inline bool all(lane_mask_t m, bool pred) {
+  return host::detail::warp_collective(host::detail::warp_op::all, m, pred, 0, warp_threads) != 0;
+}
+inline lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
+  return static_cast<lane_mask_t>(host::detail::warp_collective(host::detail::warp_op::match_any, m, value, 0, warp_threads));
+}
+inline lane_mask_t match_any(lane_mask_t m, std::uint64_t value) {
+  return static_cast<lane_mask_t>(host::detail::warp_collective(host::detail::warp_op::match_any, m, value, 0, warp_threads));
+}
+
+// ---- atomics and fences ------------------------------------------------------------------------
+// Real atomics (several OS threads may run grids at once); every one is a point where the random
+// schedule may switch threads, so that inter-thread protocols meet other orders.
+namespace detail {
+template <class T, class Update>
+inline T atomic_update(T* p, Update update) {
+  host::detail::maybe_switch();
+  if constexpr (std::is_integral_v<T> || std::is_pointer_v<T>) {
+    return update(p);
+  } else {  // floating point and other trivially copyable types: compare-and-swap on the bits
+    T old;
+    __atomic_load(p, &old, __ATOMIC_RELAXED);
+    T desired = update(&old);
+    while (!__atomic_compare_exchange(p, &old, &desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+      desired = update(&old);
+    }
+    return old;
+  }
+}
+}  // namespace detail
+
+template <scope S = scope::device, class T>
+inline T atomic_add(T* p, T v) {
+  return detail::atomic_update(p, [v](T* a) {
+    if constexpr (std::is_integral_v<T>) return __atomic_fetch_add(a, v, __ATOMIC_RELAXED);
+    else return static_cast<T>(*a + v);
+  });
+}
+template <scope S = scope::device, class T>
+inline T atomic_min(T* p, T v) {
+  host::detail::maybe_switch();
+  T old;
+  __atomic_load(p, &old, __ATOMIC_RELAXED);
+  while (v < old && !__atomic_compare_exchange(p, &old, &v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+template <scope S = scope::device, class T>
+inline T atomic_max(T* p, T v) {
+  host::detail::maybe_switch();
+  T old;
+  __atomic_load(p, &old, __ATOMIC_RELAXED);
+  while (old < v && !__atomic_compare_exchange(p, &old, &v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+template <scope S = scope::device, class T>
+inline T atomic_or(T* p, T v) {
+  host::detail::maybe_switch();
+  return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
+}
+template <scope S = scope::device, class T>
+inline T atomic_and(T* p, T v) {
+  host::detail::maybe_switch();
+  return __atomic_fetch_and(p, v, __ATOMIC_RELAXED);
+}
+template <scope S = scope::device, class T>
+inline T atomic_exchange(T* p, T v) {
+  host::detail::maybe_switch();
+  T old;
+  __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);
+  return old;
+}
+template <scope S = scope::device, class T>
+inline T atomic_cas(T* p, T expected, T desired) {
+  host::detail::maybe_switch();
+  __atomic_compare_exchange(p, &expected, &desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  return expected;
+}
+template <scope S = scope::device, class T>
+inline T atomic_load_acquire(const T* p) {
+  host::detail::maybe_switch();
+  T v;
+  __atomic_load(p, &v, __ATOMIC_ACQUIRE);
+  return v;
+}
+template <scope S = scope::device, class T>
+inline void atomic_store_release(T* p, T v) {
+  host::detail::maybe_switch();
+  __atomic_store(p, &v, __ATOMIC_RELEASE);
+}
+template <scope S = scope::device>
+inline void thread_fence() {
+  host::detail::maybe_switch();
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+// ---- spin-wait pause and dynamic shared memory -------------------------------------------------
+/// Switches to another logical thread; the emulator reports a deadlock when every thread only spins.
+inline void pause() { host::detail::spin_pause(); }
+
+template <class T = unsigned char>
+inline T* dynamic_shared_memory() {
+  return static_cast<T*>(host::detail::block_dynamic_shared());
+}
+
+}  // namespace xcub::arch

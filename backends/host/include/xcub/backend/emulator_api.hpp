@@ -1,0 +1,71 @@
+// The entry points of the host SIMT emulator (libxcub_host) that the host backend's headers
+// call. Not for users: use xcub::arch and xcub::launch.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#if defined(XCUB_HOST_BUILDING_LIBRARY)
+#define XCUB_HOST_API __attribute__((visibility("default")))
+#else
+#define XCUB_HOST_API
+#endif
+
+namespace xcub {
+
+/// Launch geometry: missing dimensions are 1, as CUDA's dim3.
+struct dim3 {
+  unsigned x = 1, y = 1, z = 1;
+  constexpr dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+
+/// Host errors, numbered as the CUDA runtime numbers the same conditions.
+enum error_t : int {
+  success = 0,
+  error_invalid_value = 1,
+  error_memory_allocation = 2,
+  error_invalid_configuration = 9,
+};
+
+}  // namespace xcub
+
+namespace xcub::host::detail {
+
+/// What a running logical thread knows about itself; valid while a kernel runs on this OS thread.
+struct thread_ids {
+  dim3 thread_idx, block_idx, block_dim, grid_dim;
+  unsigned linear_tid, lane, warp;
+};
+XCUB_HOST_API extern thread_local const thread_ids* current_ids;
+
+/// The warp collectives the emulator performs at a rendezvous of the lanes of a member mask.
+enum class warp_op : std::uint8_t { sync, shfl_idx, shfl_up, shfl_down, shfl_xor, ballot, any, all, match_any };
+
+XCUB_HOST_API void block_barrier(const char* file, int line);
+/// Waits for every lane of `mask` to arrive at the same op with the same mask, then returns the
+/// caller's result; `operand` is the lane, delta or xor mask of a shuffle, `width` its segment.
+XCUB_HOST_API std::uint64_t warp_collective(warp_op op, std::uint64_t mask, std::uint64_t value, int operand,
+                                            int width);
+/// Lanes of the caller's warp that exist and have not exited.
+XCUB_HOST_API std::uint64_t warp_live_lanes();
+XCUB_HOST_API void spin_pause();
+/// A point where the seeded random schedule may switch threads (atomics, fences).
+XCUB_HOST_API void maybe_switch();
+XCUB_HOST_API void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align);
+XCUB_HOST_API void* block_dynamic_shared();
+
+struct launch_request {
+  dim3 grid, block;
+  std::size_t shared_bytes;
+  const void* kernel;  // for messages: resolved to the kernel's name where the symbol is exported
+};
+/// Runs the grid to completion; `body(ctx)` is what each logical thread executes.
+XCUB_HOST_API error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx);
+
+XCUB_HOST_API const char* error_text(error_t e);
+
+/// Seeded random schedule for the grids this OS thread launches next: `enabled` false returns to
+/// the environment's choice (XCUB_HOST_SCHEDULE_SEED) or, without it, the in-order schedule.
+XCUB_HOST_API void set_schedule_seed(bool enabled, std::uint64_t seed);
+
+}  // namespace xcub::host::detail

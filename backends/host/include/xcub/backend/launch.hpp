@@ -1,0 +1,29 @@
+// Host launch: the emulator runs the grid before launch returns; every logical thread calls
+// the kernel with its own copy of the arguments, converted to the kernel's parameter types.
+#pragma once
+
+#include <cstddef>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+namespace xcub {
+
+template <class... Params, class... Args>
+error_t launch(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t /*stream*/, void (*kernel)(Params...),
+               Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "xcub::launch: the number of arguments differs from the kernel's parameters");
+  struct call {
+    void (*kernel)(Params...);
+    std::tuple<std::decay_t<Params>...> params;
+    static void run(void* self) {
+      auto& c = *static_cast<call*>(self);
+      std::apply(c.kernel, c.params);  // parameters are by value: each thread gets copies
+    }
+  } c{kernel, std::tuple<std::decay_t<Params>...>(std::forward<Args>(args)...)};
+  const host::detail::launch_request request{grid, block, shared_bytes, reinterpret_cast<const void*>(kernel)};
+  return host::detail::run_grid(request, &call::run, &c);
+}
+
+}  // namespace xcub

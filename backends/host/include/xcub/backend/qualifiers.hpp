@@ -1,0 +1,19 @@
+// Host qualifiers: kernels are ordinary functions that the SIMT emulator runs once per
+// logical thread, each on its own fiber (see backends/host/README.md).
+#pragma once
+
+#define XCUB_KERNEL
+#define XCUB_DEVICE
+#define XCUB_HOST_DEVICE
+#define XCUB_FORCEINLINE inline
+#define XCUB_UNROLL _Pragma("GCC unroll 16")
+
+// One object per thread block: the emulator keys the storage by the address of a static tag
+// that is unique to the declaration (and to each template instantiation around it). Like
+// __shared__ memory, the object starts uninitialised (the emulator fills it with 0xA5 bytes).
+#define XCUB_SHARED(Type, name)                                                                   \
+  static char xcub_shared_tag_##name;                                                             \
+  Type& name = *static_cast<Type*>(::xcub::host::detail::block_shared_object(                     \
+      &xcub_shared_tag_##name, sizeof(Type), alignof(Type)))
+
+#include <xcub/backend/emulator_api.hpp>

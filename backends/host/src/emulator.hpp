@@ -1,0 +1,116 @@
+// The host SIMT emulator's state, shared by its source files (not installed).
+//
+// One OS thread runs a grid: a resident window of blocks, each logical thread a Boost.Context
+// fiber that runs until a switch point (block barrier, warp collective, pause, and under the
+// random schedule atomics) and then hands control back to the scheduler loop in scheduler.cpp.
+// Fibers are made when a thread first runs and their stacks are pooled, so a kernel without
+// switch points runs its threads one after another on the same, cache-warm stack.
+#pragma once
+
+#include <xcub/backend/emulator_api.hpp>
+#include <xcub/backend_config.hpp>
+
+#include <boost/context/fiber.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace xcub::host::detail {
+
+inline constexpr int warp_width = XCUB_HOST_WARP_THREADS;
+using mask64 = std::uint64_t;  // masks are held in 64 bits whatever the warp width
+inline constexpr mask64 warp_width_mask = warp_width == 64 ? ~mask64{0} : (mask64{1} << warp_width) - 1;
+
+enum class thread_state : std::uint8_t { ready, running, at_barrier, at_warp, done };
+
+struct emu_block;
+
+struct emu_thread {
+  thread_ids ids;
+  emu_block* block = nullptr;
+  boost::context::fiber fiber;  // the suspended thread; empty before it first runs and after it ends
+  boost::context::stack_context stack;
+  thread_state state = thread_state::ready;
+  bool spinning = false;  // has called pause() since it last passed a barrier
+  // where it waits at a block barrier
+  const char* barrier_file = nullptr;
+  int barrier_line = 0;
+  // its part in a warp collective
+  warp_op op = warp_op::sync;
+  mask64 op_mask = 0;
+  std::uint64_t op_in = 0, op_out = 0;
+  int op_operand = 0, op_width = 0;
+};
+
+/// Lanes of one member mask gathering for one warp collective.
+struct warp_group {
+  warp_op op;
+  mask64 mask, arrived;
+};
+
+struct emu_warp {
+  mask64 present = 0, exited = 0;
+  std::vector<warp_group> groups;
+};
+
+struct emu_block {
+  std::vector<emu_thread> threads;
+  std::vector<emu_warp> warps;
+  unsigned live = 0, exited = 0, at_barrier = 0;
+  const char* barrier_file = nullptr;  // where the first waiting thread waits
+  int barrier_line = 0;
+  // shared memory: the launch's dynamic bytes and one object per XCUB_SHARED declaration
+  std::unique_ptr<unsigned char[]> dynamic_shared;
+  struct shared_object {
+    const void* tag;
+    std::unique_ptr<unsigned char[]> storage;
+    void* aligned;
+  };
+  std::vector<shared_object> shared_objects;
+};
+
+struct grid_run {
+  launch_request request;
+  std::string kernel_name;
+  void (*body)(void*) = nullptr;
+  void* ctx = nullptr;
+  unsigned block_threads = 0, block_warps = 0;
+  unsigned long long total_blocks = 0, next_block = 0;
+  std::vector<std::unique_ptr<emu_block>> slots;
+  std::deque<emu_thread*> ready;  // in-order schedule: FIFO; random schedule: picked at random
+  emu_thread* current = nullptr;
+  boost::context::fiber scheduler;  // where a parked thread returns to
+  bool random = false;
+  std::uint64_t seed = 0;
+  std::mt19937_64 rng;
+  std::uint64_t spins_since_progress = 0, spin_limit = 0;
+};
+
+/// The grid this OS thread is running, or null.
+grid_run* active_run();
+
+// scheduler.cpp
+void park_current();                 // switch back to the scheduler; returns when resumed
+void make_ready(emu_thread& t);      // queue a waiting thread
+void note_progress();                // something other than spinning happened
+bool coin_flip();                    // random schedule only: switch here?
+void yield_current();                // requeue the running thread and park it
+
+// warp_collectives.cpp
+void release_warp_on_exit(emu_thread& t);  // checks a lane that ends while its warp waits for it
+
+// diagnostics.cpp
+[[noreturn]] void fatal(const std::string& what, const emu_thread* t = nullptr);
+std::string describe(const dim3& d);
+std::string describe_wait(const emu_thread& t);
+std::string hex(std::uint64_t v);
+const char* op_name(warp_op op);
+std::string kernel_name_of(const void* kernel);
+void install_fault_handler();
+[[noreturn]] void report_stall(grid_run& run);
+
+}  // namespace xcub::host::detail

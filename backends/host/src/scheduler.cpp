@@ -1,0 +1,296 @@
+// The emulator's scheduler: admits blocks into a resident window, runs logical threads as
+// fibers, and implements block barriers, spin-wait pauses and the seeded random schedule.
+#include "emulator.hpp"
+#include "stack_pool.hpp"
+
+#include <boost/context/detail/exception.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <optional>
+
+namespace xcub::host::detail {
+
+thread_local const thread_ids* current_ids = nullptr;
+
+namespace {
+
+thread_local grid_run* tls_run = nullptr;
+thread_local std::optional<std::uint64_t> tls_seed_override;
+thread_local bool tls_seed_overridden = false;
+
+constexpr unsigned max_block_threads = 1024;
+constexpr std::size_t max_shared_bytes = 227 * 1024;  // the largest a Hopper block may ask for
+
+unsigned long long env_number(const char* name, unsigned long long fallback) {
+  const char* s = std::getenv(name);
+  if (!s || !*s) return fallback;
+  return std::strtoull(s, nullptr, 0);
+}
+
+std::optional<std::uint64_t> schedule_seed() {
+  if (tls_seed_overridden) return tls_seed_override;
+  if (const char* s = std::getenv("XCUB_HOST_SCHEDULE_SEED"); s && *s) return std::strtoull(s, nullptr, 0);
+  return std::nullopt;
+}
+
+/// Sets a slot up for the block with the given linear index and queues its threads.
+void admit_block(grid_run& run, emu_block& b, unsigned long long linear) {
+  const dim3 g = run.request.grid, bd = run.request.block;
+  const dim3 bidx(static_cast<unsigned>(linear % g.x), static_cast<unsigned>((linear / g.x) % g.y),
+                  static_cast<unsigned>(linear / (static_cast<unsigned long long>(g.x) * g.y)));
+  b.threads.resize(run.block_threads);
+  b.warps.assign(run.block_warps, emu_warp{});
+  b.live = run.block_threads;
+  b.exited = b.at_barrier = 0;
+  b.shared_objects.clear();
+  if (run.request.shared_bytes) std::memset(b.dynamic_shared.get(), 0xA5, run.request.shared_bytes);
+  for (unsigned i = 0; i < run.block_threads; ++i) {
+    emu_thread& t = b.threads[i];
+    t = emu_thread{};
+    t.block = &b;
+    t.ids.thread_idx = dim3(i % bd.x, (i / bd.x) % bd.y, i / (bd.x * bd.y));
+    t.ids.block_idx = bidx;
+    t.ids.block_dim = bd;
+    t.ids.grid_dim = g;
+    t.ids.linear_tid = i;
+    t.ids.lane = i % warp_width;
+    t.ids.warp = i / warp_width;
+    b.warps[t.ids.warp].present |= mask64{1} << t.ids.lane;
+    run.ready.push_back(&t);
+  }
+  note_progress();
+}
+
+emu_thread* pick_ready(grid_run& run) {
+  if (run.ready.empty()) return nullptr;
+  std::size_t i = 0;
+  if (run.random) {
+    i = std::uniform_int_distribution<std::size_t>(0, run.ready.size() - 1)(run.rng);
+    std::swap(run.ready[i], run.ready.front());
+  }
+  emu_thread* t = run.ready.front();
+  run.ready.pop_front();
+  return t;
+}
+
+void thread_exit(grid_run& run, emu_thread& t) {
+  emu_block& b = *t.block;
+  t.state = thread_state::done;
+  --b.live;
+  ++b.exited;
+  b.warps[t.ids.warp].exited |= mask64{1} << t.ids.lane;
+  release_warp_on_exit(t);
+  if (b.at_barrier > 0) {
+    fatal("barrier divergence: this thread exited while " + std::to_string(b.at_barrier) +
+              " thread(s) of its block wait at the barrier at " + b.barrier_file + ":" +
+              std::to_string(b.barrier_line) + " (every thread of a block must reach each barrier)",
+          &t);
+  }
+  (void)run;
+  note_progress();
+}
+
+void run_thread(grid_run& run, emu_thread& t) {
+  run.current = &t;
+  current_ids = &t.ids;
+  t.state = thread_state::running;
+  if (!t.fiber) {
+    stack_pool& pool = this_thread_stacks();
+    t.fiber = boost::context::fiber(std::allocator_arg, pooled_stack_allocator{&pool, &t.stack},
+                                    [&run, &t](boost::context::fiber&& scheduler) {
+                                      run.scheduler = std::move(scheduler);
+                                      try {
+                                        run.body(run.ctx);
+                                      } catch (const boost::context::detail::forced_unwind&) {
+                                        throw;
+                                      } catch (const std::exception& e) {
+                                        fatal(std::string("the kernel threw an exception: ") + e.what(), &t);
+                                      } catch (...) {
+                                        fatal("the kernel threw an exception", &t);
+                                      }
+                                      thread_exit(run, t);
+                                      return std::move(run.scheduler);
+                                    });
+  }
+  t.fiber = std::move(t.fiber).resume();
+  run.current = nullptr;
+  current_ids = nullptr;
+}
+
+}  // namespace
+
+grid_run* active_run() { return tls_run; }
+
+void park_current() {
+  grid_run& run = *tls_run;
+  emu_thread* self = run.current;
+  run.scheduler = std::move(run.scheduler).resume();
+  run.current = self;
+  current_ids = &self->ids;
+}
+
+void make_ready(emu_thread& t) {
+  t.state = thread_state::ready;
+  tls_run->ready.push_back(&t);
+}
+
+void note_progress() { tls_run->spins_since_progress = 0; }
+
+bool coin_flip() { return tls_run->random && (tls_run->rng() & 1); }
+
+void yield_current() {
+  grid_run& run = *tls_run;
+  make_ready(*run.current);
+  park_current();
+  run.current->state = thread_state::running;
+}
+
+// ---- entry points of emulator_api.hpp ---------------------------------------------------------
+
+error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) {
+  const dim3 g = request.grid, b = request.block;
+  const unsigned long long block_threads = 1ull * b.x * b.y * b.z;
+  if (g.x == 0 || g.y == 0 || g.z == 0 || block_threads == 0 || block_threads > max_block_threads ||
+      b.z > 64 || g.y > 65535 || g.z > 65535 || g.x > 2147483647u || request.shared_bytes > max_shared_bytes) {
+    return error_invalid_configuration;
+  }
+  if (tls_run) fatal("a kernel launched another kernel; the host emulator runs one grid at a time per OS thread");
+
+  install_fault_handler();
+  grid_run run;
+  run.request = request;
+  run.kernel_name = kernel_name_of(request.kernel);
+  run.body = body;
+  run.ctx = ctx;
+  run.block_threads = static_cast<unsigned>(block_threads);
+  run.block_warps = (run.block_threads + warp_width - 1) / warp_width;
+  run.total_blocks = 1ull * g.x * g.y * g.z;
+  run.spin_limit = env_number("XCUB_HOST_SPIN_LIMIT", 1ull << 22);
+  if (const auto seed = schedule_seed()) {
+    run.random = true;
+    run.seed = *seed;
+    run.rng.seed(*seed);
+  }
+  const unsigned long long resident = std::max<unsigned long long>(1, env_number("XCUB_HOST_RESIDENT_BLOCKS", 8));
+  run.slots.resize(std::min(resident, run.total_blocks));
+
+  tls_run = &run;
+  for (auto& slot : run.slots) {
+    slot = std::make_unique<emu_block>();
+    if (request.shared_bytes) slot->dynamic_shared.reset(new unsigned char[request.shared_bytes + 16]);
+    admit_block(run, *slot, run.next_block++);
+  }
+  std::size_t finished_slots = 0;
+  while (finished_slots < run.slots.size()) {
+    emu_thread* t = pick_ready(run);
+    if (!t) report_stall(run);
+    emu_block& blk = *t->block;
+    run_thread(run, *t);
+    if (blk.live == 0) {  // the block is complete: reuse its slot for the next block, if any
+      if (run.next_block < run.total_blocks) {
+        admit_block(run, blk, run.next_block++);
+      } else {
+        blk.live = ~0u;  // never counted again
+        ++finished_slots;
+      }
+    }
+  }
+  tls_run = nullptr;
+  return success;
+}
+
+void block_barrier(const char* file, int line) {
+  grid_run& run = *tls_run;
+  emu_thread& t = *run.current;
+  emu_block& b = *t.block;
+  t.spinning = false;
+  if (b.exited > 0) {
+    fatal("barrier divergence: this thread reached the barrier at " + std::string(file) + ":" + std::to_string(line) +
+              " after " + std::to_string(b.exited) + " thread(s) of its block exited (every thread of a block must "
+              "reach each barrier)",
+          &t);
+  }
+  if (b.at_barrier == 0) {
+    b.barrier_file = file;
+    b.barrier_line = line;
+  } else if (line != b.barrier_line || std::strcmp(file, b.barrier_file) != 0) {
+    fatal("barrier divergence: this thread waits at the barrier at " + std::string(file) + ":" + std::to_string(line) +
+              " while " + std::to_string(b.at_barrier) + " thread(s) of its block wait at the barrier at " +
+              b.barrier_file + ":" + std::to_string(b.barrier_line),
+          &t);
+  }
+  t.barrier_file = file;
+  t.barrier_line = line;
+  if (++b.at_barrier == b.live) {  // the last to arrive releases the others and goes on
+    b.at_barrier = 0;
+    for (emu_thread& other : b.threads) {
+      if (other.state == thread_state::at_barrier) make_ready(other);
+    }
+    note_progress();
+    if (coin_flip()) yield_current();
+    return;
+  }
+  t.state = thread_state::at_barrier;
+  park_current();
+  t.state = thread_state::running;
+}
+
+void spin_pause() {
+  grid_run& run = *tls_run;
+  run.current->spinning = true;
+  if (++run.spins_since_progress > run.spin_limit) {
+    fatal("deadlock: every running thread has only spun in pause() for " + std::to_string(run.spin_limit) +
+              " switches; the value it waits for is never written (a block may wait for a block that is not "
+              "resident: XCUB_HOST_RESIDENT_BLOCKS; a long legitimate wait: XCUB_HOST_SPIN_LIMIT)",
+          run.current);
+  }
+  yield_current();
+}
+
+void maybe_switch() {
+  grid_run* run = tls_run;
+  if (run && run->current && coin_flip()) yield_current();
+}
+
+void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align) {
+  grid_run* run = tls_run;
+  if (!run || !run->current) fatal("XCUB_SHARED storage was declared outside a running kernel");
+  emu_block& b = *run->current->block;
+  for (auto& o : b.shared_objects) {
+    if (o.tag == tag) return o.aligned;
+  }
+  auto& o = b.shared_objects.emplace_back();
+  o.tag = tag;
+  o.storage.reset(new unsigned char[bytes + align]);
+  std::memset(o.storage.get(), 0xA5, bytes + align);  // uninitialised, like shared memory
+  const auto p = reinterpret_cast<std::uintptr_t>(o.storage.get());
+  o.aligned = reinterpret_cast<void*>((p + align - 1) / align * align);
+  return o.aligned;
+}
+
+void* block_dynamic_shared() {
+  grid_run* run = tls_run;
+  if (!run || !run->current) fatal("dynamic_shared_memory() was called outside a running kernel");
+  if (run->request.shared_bytes == 0) return nullptr;
+  const auto p = reinterpret_cast<std::uintptr_t>(run->current->block->dynamic_shared.get());
+  return reinterpret_cast<void*>((p + 15) / 16 * 16);
+}
+
+void set_schedule_seed(bool enabled, std::uint64_t seed) {
+  tls_seed_overridden = enabled;
+  tls_seed_override = enabled ? std::optional<std::uint64_t>(seed) : std::nullopt;
+}
+
+const char* error_text(error_t e) {
+  switch (e) {
+    case success: return "no error";
+    case error_invalid_value: return "invalid argument";
+    case error_memory_allocation: return "out of memory";
+    case error_invalid_configuration: return "invalid configuration argument (grid, block or shared memory size)";
+  }
+  return "unknown error";
+}
+
+}  // namespace xcub::host::detail

@@ -1,0 +1,28 @@
+// xcub/arch/arch.hpp: the backend contract. Every algorithm reaches the machine only
+// through these names; each backend (backends/<name>/include/xcub/backend/arch.hpp)
+// implements them, and the rest is derived here once.
+//
+// In namespace xcub::arch, callable from kernels (XCUB_DEVICE):
+//   ids        thread_idx() block_idx() block_dim() grid_dim()       -> xcub::dim3
+//              lane_id() warp_id() linear_thread_id() block_threads() block_warps() linear_block_id()
+//   warp       warp_threads (constexpr: 32 on CUDA and gfx10+, 64 on gfx9, the build option on host)
+//              lane_mask_t (as wide as the warp), full_lane_mask, lane_range_mask(), lane_count()
+//   barriers   sync_threads()          every thread of the block, same call site
+//              sync_warp(mask)         the lanes of mask
+//              active_mask()
+//   exchange   shfl_idx/up/down/xor(mask, value, ..., width) on any trivially copyable type
+//              ballot(mask, p) any(mask, p) all(mask, p) match_any(mask, value)
+//   atomics    atomic_add/min/max/or/and/exchange/cas<scope>(ptr, ...)   relaxed, return the old value
+//              atomic_load_acquire<scope>(ptr), atomic_store_release<scope>(ptr, v), thread_fence<scope>()
+//              scope::block or scope::device (default)
+//   waiting    pause()                 call it in every spin loop (the host emulator switches threads there)
+//   shared     XCUB_SHARED(T, name)    static per-block storage (<xcub/config.hpp>)
+//              dynamic_shared_memory<T>()  the launch's dynamic shared bytes, 16-byte aligned
+#pragma once
+
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/backend/arch.hpp>
+#include <xcub/arch/ids.hpp>
+#include <xcub/arch/shuffle.hpp>

@@ -1,0 +1,22 @@
+// xcub/arch/lane_mask.hpp: lane masks as wide as the warp (32 or 64 bits), and helpers on them.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+namespace xcub::arch {
+
+/// One bit per lane of a warp: 32 bits where warp_threads is 32, 64 bits where it is 64.
+using lane_mask_t = std::conditional_t<(warp_threads > 32), std::uint64_t, std::uint32_t>;
+
+/// Every lane of a warp.
+inline constexpr lane_mask_t full_lane_mask = static_cast<lane_mask_t>(~lane_mask_t{0});
+
+/// The lanes [first, first + count) of a warp; count may be 0 or warp_threads.
+XCUB_HOST_DEVICE constexpr lane_mask_t lane_range_mask(unsigned first, unsigned count) {
+  const lane_mask_t low = count >= static_cast<unsigned>(warp_threads) ? full_lane_mask
+                                                                       : (lane_mask_t{1} << count) - 1;
+  return static_cast<lane_mask_t>(low << first);
+}
+
+}  // namespace xcub::arch

@@ -1,0 +1,30 @@
+// xcub/config.hpp: which backend this build targets and the qualifiers every header uses.
+//
+// The backend is chosen when xcub is configured (Meson option `backend`) and recorded in the
+// generated <xcub/backend_config.hpp>:
+//   XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA or XCUB_BACKEND_HIP   one of them is 1
+//   XCUB_BACKEND_NAME                                          "host", "cuda" or "hip"
+//   XCUB_HOST_WARP_THREADS                                     warp width the host emulator simulates
+//
+// Qualifiers (defined by the backend's <xcub/backend/qualifiers.hpp>):
+//   XCUB_KERNEL          marks a kernel: `XCUB_KERNEL void k(int* p) { ... }`
+//   XCUB_DEVICE          a function called from kernels only
+//   XCUB_HOST_DEVICE     a function called from kernels and from host code
+//   XCUB_FORCEINLINE     inline even where the compiler would rather not
+//   XCUB_UNROLL          asks the compiler to unroll the loop that follows
+//   XCUB_SHARED(T, name) declares `T& name`, one object per thread block (`__shared__` on GPUs).
+//                        T may not contain a top-level comma: name such a type with `using` first.
+#pragma once
+
+#include <xcub/backend_config.hpp>
+
+#if (XCUB_BACKEND_HOST + XCUB_BACKEND_CUDA + XCUB_BACKEND_HIP) != 1
+#error "xcub: exactly one of XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP must be 1"
+#endif
+
+#include <xcub/backend/qualifiers.hpp>
+
+namespace xcub {
+/// The backend this translation unit is built for, as a string ("host", "cuda", "hip").
+inline constexpr const char* backend_name = XCUB_BACKEND_NAME;
+}  // namespace xcub

@@ -1,0 +1,15 @@
+// xcub/launch.hpp: one way to launch a kernel on every backend.
+//
+//   XCUB_KERNEL void scale(float* data, float factor, int n) { ... }
+//   xcub::error_t err = xcub::launch(xcub::dim3(blocks), xcub::dim3(256), 0, stream, scale, d_data, 2.0f, n);
+//
+// launch(grid, block, shared_bytes, stream, kernel, args...) runs `kernel(args...)` on a grid of
+// `grid` blocks of `block` threads with `shared_bytes` of dynamic shared memory, and returns the
+// launch error (an invalid configuration, say); errors raised while the kernel runs surface at
+// the next synchronisation, as on CUDA. On the host backend the grid runs to completion before
+// launch returns, and `stream` is accepted but not needed.
+#pragma once
+
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/backend/launch.hpp>

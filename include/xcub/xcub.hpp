@@ -1,0 +1,8 @@
+// xcub/xcub.hpp: everything xcub offers, in one include.
+#pragma once
+
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/launch.hpp>
+#include <xcub/arch/arch.hpp>
+#include <xcub/util/device_buffer.hpp>

@@ -1,0 +1,87 @@
+// Test support: a seeded source of random inputs (seed printed, replayable with XCUB_TEST_SEED),
+// device-call checks, and comparison of whole arrays with the reference.
+#pragma once
+
+#include <doctest/doctest.h>
+#include <xcub/xcub.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace xcub_test {
+
+/// The run's seed: XCUB_TEST_SEED if set, else drawn at start; printed by the test main.
+std::uint64_t seed();
+
+/// A generator for one test, derived from the run's seed and a name, so that tests do not share
+/// a stream and one test replays alone.
+std::mt19937_64 rng_for(const char* name);
+
+/// Puts the seed into every failure message of the enclosing scope.
+#define XCUB_TEST_CONTEXT() INFO("replay with XCUB_TEST_SEED=" << ::xcub_test::seed())
+
+template <class T>
+T random_value(std::mt19937_64& rng) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return rng() & 1;
+  } else if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(rng());
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return static_cast<T>(std::uniform_real_distribution<double>(-1000.0, 1000.0)(rng));
+  } else {  // any trivially copyable struct: random bytes
+    static_assert(std::is_trivially_copyable_v<T>);
+    T v;
+    unsigned char bytes[sizeof(T)];
+    for (auto& b : bytes) b = static_cast<unsigned char>(rng());
+    std::memcpy(&v, bytes, sizeof(T));
+    return v;
+  }
+}
+
+template <class T>
+std::vector<T> random_vector(std::size_t n, std::mt19937_64& rng) {
+  std::vector<T> v(n);
+  for (auto& x : v) x = random_value<T>(rng);
+  return v;
+}
+
+/// Requires a device call to have succeeded, naming the backend's error otherwise.
+#define XCUB_TEST_CALL(expr)                                                                   \
+  do {                                                                                         \
+    const ::xcub::error_t xcub_test_err = (expr);                                              \
+    INFO(#expr << " -> " << ::xcub::error_string(xcub_test_err));                              \
+    REQUIRE(xcub_test_err == ::xcub::success);                                                 \
+  } while (0)
+
+/// Launches and waits, requiring both to succeed.
+template <class... Params, class... Args>
+void launch_and_wait(xcub::dim3 grid, xcub::dim3 block, std::size_t shared, void (*kernel)(Params...), Args&&... args) {
+  XCUB_TEST_CALL(xcub::launch(grid, block, shared, nullptr, kernel, std::forward<Args>(args)...));
+  XCUB_TEST_CALL(xcub::device_synchronize());
+}
+
+/// Compares bytewise (exact for integers and for floats produced by the same operations) and
+/// reports the first differing index and the number of differences.
+template <class T>
+void check_equal(const std::vector<T>& got, const std::vector<T>& want, const std::string& what = "") {
+  REQUIRE(got.size() == want.size());
+  std::size_t bad = 0, first = got.size();
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    if (std::memcmp(&got[i], &want[i], sizeof(T)) != 0) {
+      if (bad++ == 0) first = i;
+    }
+  }
+  if (bad) {
+    std::ostringstream s;
+    s << what << ": " << bad << " of " << got.size() << " items differ, the first at index " << first;
+    if constexpr (std::is_arithmetic_v<T>) s << " (got " << +got[first] << ", expected " << +want[first] << ")";
+    FAIL_CHECK(s.str());
+  }
+}
+
+}  // namespace xcub_test
