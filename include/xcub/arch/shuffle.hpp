@@ -1,5 +1,5 @@
 // xcub/arch/shuffle.hpp: warp shuffles of any trivially copyable type, written once over the
-// backend's 32-bit word shuffles (shfl_*_word).
+// backend's word shuffles (shfl_*_word on `shuffle_word`: 32 bits on GPUs, 64 on the host).
 //
 // Contract (as CUDA's __shfl_*_sync): every lane named in `mask` calls the same shuffle with
 // the same mask; the caller is in `mask`. `width` (a power of two, 1..warp_threads) splits the
@@ -18,14 +18,14 @@
 namespace xcub::arch {
 namespace detail {
 
-/// Applies `word_op` to each 32-bit word of `value` and reassembles the results into a T.
+/// Applies `word_op` to each shuffle_word of `value` and reassembles the results into a T.
 template <class T, class WordOp>
 XCUB_DEVICE XCUB_FORCEINLINE T shuffle_words(const T& value, WordOp word_op) {
   static_assert(std::is_trivially_copyable_v<T>, "xcub::arch shuffles move trivially copyable types only");
-  constexpr int words = (sizeof(T) + sizeof(std::uint32_t) - 1) / sizeof(std::uint32_t);
-  std::uint32_t in[words] = {};
+  constexpr int words = (sizeof(T) + sizeof(shuffle_word) - 1) / sizeof(shuffle_word);
+  shuffle_word in[words] = {};
   std::memcpy(in, &value, sizeof(T));
-  std::uint32_t out[words];
+  shuffle_word out[words];
 XCUB_UNROLL
   for (int i = 0; i < words; ++i) out[i] = word_op(in[i]);
   T result = value;
@@ -37,19 +37,19 @@ XCUB_UNROLL
 
 template <class T>
 XCUB_DEVICE XCUB_FORCEINLINE T shfl_idx(lane_mask_t mask, const T& value, int src, int width = warp_threads) {
-  return detail::shuffle_words(value, [&](std::uint32_t w) { return shfl_idx_word(mask, w, src, width); });
+  return detail::shuffle_words(value, [&](shuffle_word w) { return shfl_idx_word(mask, w, src, width); });
 }
 template <class T>
 XCUB_DEVICE XCUB_FORCEINLINE T shfl_up(lane_mask_t mask, const T& value, unsigned delta, int width = warp_threads) {
-  return detail::shuffle_words(value, [&](std::uint32_t w) { return shfl_up_word(mask, w, delta, width); });
+  return detail::shuffle_words(value, [&](shuffle_word w) { return shfl_up_word(mask, w, delta, width); });
 }
 template <class T>
 XCUB_DEVICE XCUB_FORCEINLINE T shfl_down(lane_mask_t mask, const T& value, unsigned delta, int width = warp_threads) {
-  return detail::shuffle_words(value, [&](std::uint32_t w) { return shfl_down_word(mask, w, delta, width); });
+  return detail::shuffle_words(value, [&](shuffle_word w) { return shfl_down_word(mask, w, delta, width); });
 }
 template <class T>
 XCUB_DEVICE XCUB_FORCEINLINE T shfl_xor(lane_mask_t mask, const T& value, int lanes, int width = warp_threads) {
-  return detail::shuffle_words(value, [&](std::uint32_t w) { return shfl_xor_word(mask, w, lanes, width); });
+  return detail::shuffle_words(value, [&](shuffle_word w) { return shfl_xor_word(mask, w, lanes, width); });
 }
 
 }  // namespace xcub::arch

@@ -30,6 +30,7 @@ XCUB_DEVICE XCUB_FORCEINLINE void sync_warp(lane_mask_t mask = full_lane_mask) {
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t active_mask() { return __activemask(); }
 
 // ---- warp exchange on 32-bit words (typed versions: <xcub/arch/shuffle.hpp>) -----------------
+using shuffle_word = std::uint32_t;
 XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_idx_word(lane_mask_t m, std::uint32_t w, int src, int width) {
   return __shfl_sync(m, w, src, width);
 }

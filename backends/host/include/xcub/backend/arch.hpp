@@ -41,20 +41,19 @@ inline void sync_warp(lane_mask_t mask = full_lane_mask) {
 /// Threads of the caller's warp that have not exited (the emulator runs lanes independently).
 inline lane_mask_t active_mask() { return static_cast<lane_mask_t>(host::detail::warp_live_lanes()); }
 
-// ---- warp exchange on 32-bit words ------------------------------------------------------------
-inline std::uint32_t shfl_idx_word(lane_mask_t m, std::uint32_t w, int src, int width) {
-  return static_cast<std::uint32_t>(host::detail::warp_collective(host::detail::warp_op::shfl_idx, m, w, src, width));
+// ---- warp exchange on 64-bit words: one rendezvous moves up to 8 bytes ---------------------------
+using shuffle_word = std::uint64_t;
+inline shuffle_word shfl_idx_word(lane_mask_t m, shuffle_word w, int src, int width) {
+  return host::detail::warp_collective(host::detail::warp_op::shfl_idx, m, w, src, width);
 }
-inline std::uint32_t shfl_up_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
-  return static_cast<std::uint32_t>(
-      host::detail::warp_collective(host::detail::warp_op::shfl_up, m, w, static_cast<int>(delta), width));
+inline shuffle_word shfl_up_word(lane_mask_t m, shuffle_word w, unsigned delta, int width) {
+  return host::detail::warp_collective(host::detail::warp_op::shfl_up, m, w, static_cast<int>(delta), width);
 }
-inline std::uint32_t shfl_down_word(lane_mask_t m, std::uint32_t w, unsigned delta, int width) {
-  return static_cast<std::uint32_t>(
-      host::detail::warp_collective(host::detail::warp_op::shfl_down, m, w, static_cast<int>(delta), width));
+inline shuffle_word shfl_down_word(lane_mask_t m, shuffle_word w, unsigned delta, int width) {
+  return host::detail::warp_collective(host::detail::warp_op::shfl_down, m, w, static_cast<int>(delta), width);
 }
-inline std::uint32_t shfl_xor_word(lane_mask_t m, std::uint32_t w, int lanes, int width) {
-  return static_cast<std::uint32_t>(host::detail::warp_collective(host::detail::warp_op::shfl_xor, m, w, lanes, width));
+inline shuffle_word shfl_xor_word(lane_mask_t m, shuffle_word w, int lanes, int width) {
+  return host::detail::warp_collective(host::detail::warp_op::shfl_xor, m, w, lanes, width);
 }
 
 // ---- votes -------------------------------------------------------------------------------------
