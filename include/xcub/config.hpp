@@ -11,6 +11,8 @@
 //   XCUB_DEVICE          a function called from kernels only
 //   XCUB_HOST_DEVICE     a function called from kernels and from host code
 //   XCUB_FORCEINLINE     inline even where the compiler would rather not
+//   XCUB_HAS_KERNELS     1 where this translation unit can define and run kernels (always on the
+//                        host backend; under nvcc or hipcc on GPUs), else 0
 //   XCUB_UNROLL          asks the compiler to unroll the loop that follows
 //   XCUB_SHARED(T, name) declares `T& name`, one object per thread block (`__shared__` on GPUs).
 //                        T may not contain a top-level comma: name such a type with `using` first.

@@ -12,4 +12,6 @@
 
 #include <xcub/config.hpp>
 #include <xcub/runtime.hpp>
+#if XCUB_HAS_KERNELS  // launching needs the GPU compiler on CUDA and HIP
 #include <xcub/backend/launch.hpp>
+#endif

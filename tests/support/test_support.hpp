@@ -58,12 +58,14 @@ std::vector<T> random_vector(std::size_t n, std::mt19937_64& rng) {
     REQUIRE(xcub_test_err == ::xcub::success);                                                 \
   } while (0)
 
+#if XCUB_HAS_KERNELS
 /// Launches and waits, requiring both to succeed.
 template <class... Params, class... Args>
 void launch_and_wait(xcub::dim3 grid, xcub::dim3 block, std::size_t shared, void (*kernel)(Params...), Args&&... args) {
   XCUB_TEST_CALL(xcub::launch(grid, block, shared, nullptr, kernel, std::forward<Args>(args)...));
   XCUB_TEST_CALL(xcub::device_synchronize());
 }
+#endif
 
 /// Compares bytewise (exact for integers and for floats produced by the same operations) and
 /// reports the first differing index and the number of differences.

@@ -24,5 +24,7 @@
 #include <xcub/runtime.hpp>
 #include <xcub/arch/scope.hpp>
 #include <xcub/backend/arch.hpp>
+#if XCUB_HAS_KERNELS  // host-compiler TUs of GPU builds see only the constants and types
 #include <xcub/arch/ids.hpp>
 #include <xcub/arch/shuffle.hpp>
+#endif

@@ -44,7 +44,7 @@ class device_buffer {
   device_buffer(const device_buffer&) = delete;
   device_buffer& operator=(const device_buffer&) = delete;
   ~device_buffer() {
-    if (data_) device_free(data_);
+    if (data_) (void)device_free(data_);
   }
 
   T* data() const { return data_; }

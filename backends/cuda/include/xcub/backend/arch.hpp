@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cuda/atomic>
 
 namespace xcub::arch {
 
@@ -11,6 +10,11 @@ inline constexpr int warp_threads = 32;
 }  // namespace xcub::arch
 
 #include <xcub/arch/lane_mask.hpp>
+
+// The rest is device code: a translation unit that the host compiler builds (nvcc hands .cpp
+// files to it) sees only the warp width and the lane masks.
+#if XCUB_HAS_KERNELS
+#include <cuda/atomic>
 #include <xcub/arch/detail/gpu_builtin_ids.hpp>
 
 namespace xcub::arch {
@@ -122,3 +126,5 @@ XCUB_DEVICE XCUB_FORCEINLINE T* dynamic_shared_memory() {
 }
 
 }  // namespace xcub::arch
+
+#endif  // XCUB_HAS_KERNELS

@@ -2,6 +2,8 @@
 // logical thread, each on its own fiber (see backends/host/README.md).
 #pragma once
 
+#define XCUB_HAS_KERNELS 1  // every translation unit can run kernels on the emulator
+
 #define XCUB_KERNEL
 #define XCUB_DEVICE
 #define XCUB_HOST_DEVICE

@@ -1,0 +1,139 @@
+// HIP implementation of the backend contract (xcub::arch) for AMD GPUs: wavefronts of 64 lanes
+// on gfx9 (CDNA) and 32 on gfx10+ (RDNA), fixed per compilation target.
+//
+// HIP (ROCm 5.2) has no *_sync warp intrinsics: a wavefront runs its active lanes together, so
+// masks only select which lanes' votes count; shuffles read any lane of the wavefront.
+#pragma once
+
+#include <cstdint>
+
+namespace xcub::arch {
+
+#if defined(__AMDGCN_WAVEFRONT_SIZE)
+inline constexpr int warp_threads = __AMDGCN_WAVEFRONT_SIZE;
+#else
+// The host pass of a HIP compilation has no target: 64 is a placeholder that no kernel sees.
+// Host code must not size device data with it (query the device instead).
+inline constexpr int warp_threads = 64;
+#endif
+
+}  // namespace xcub::arch
+
+#include <xcub/arch/lane_mask.hpp>
+
+#if XCUB_HAS_KERNELS
+#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+
+namespace xcub::arch {
+
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() { return __lane_id(); }
+XCUB_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) { return __popcll(mask); }
+
+// ---- barriers --------------------------------------------------------------------------------
+XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }
+/// Orders the wavefront's memory accesses around a wave barrier (the lanes already run together).
+XCUB_DEVICE XCUB_FORCEINLINE void sync_warp(lane_mask_t = full_lane_mask) {
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
+  __builtin_amdgcn_wave_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+}
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t active_mask() { return static_cast<lane_mask_t>(__ballot(1)); }
+
+// ---- warp exchange on 32-bit words ------------------------------------------------------------
+using shuffle_word = std::uint32_t;
+XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_idx_word(lane_mask_t, shuffle_word w, int src, int width) {
+  return static_cast<shuffle_word>(__shfl(static_cast<int>(w), src, width));
+}
+XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_up_word(lane_mask_t, shuffle_word w, unsigned delta, int width) {
+  return static_cast<shuffle_word>(__shfl_up(static_cast<int>(w), delta, width));
+}
+XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_down_word(lane_mask_t, shuffle_word w, unsigned delta, int width) {
+  return static_cast<shuffle_word>(__shfl_down(static_cast<int>(w), delta, width));
+}
+XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_xor_word(lane_mask_t, shuffle_word w, int lanes, int width) {
+  return static_cast<shuffle_word>(__shfl_xor(static_cast<int>(w), lanes, width));
+}
+
+// ---- votes -------------------------------------------------------------------------------------
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) {
+  return static_cast<lane_mask_t>(__ballot(pred)) & m;
+}
+XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return ballot(m, pred) != 0; }
+XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return ballot(m, pred) == m; }
+
+}  // namespace xcub::arch
+
+#include <xcub/arch/shuffle.hpp>
+#include <xcub/arch/detail/match_by_ballot.hpp>
+
+namespace xcub::arch {
+
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
+  return detail::match_any_by_ballot(m, value);
+}
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint64_t value) {
+  return detail::match_any_by_ballot(m, value);
+}
+
+// ---- atomics (relaxed read-modify-writes) and fences -------------------------------------------
+namespace detail {
+template <scope S>
+inline constexpr int hip_scope = S == scope::block ? __HIP_MEMORY_SCOPE_WORKGROUP : __HIP_MEMORY_SCOPE_AGENT;
+}  // namespace detail
+
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_add(T* p, T v) {
+  return __hip_atomic_fetch_add(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_min(T* p, T v) {
+  return __hip_atomic_fetch_min(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_max(T* p, T v) {
+  return __hip_atomic_fetch_max(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_or(T* p, T v) {
+  return __hip_atomic_fetch_or(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_and(T* p, T v) {
+  return __hip_atomic_fetch_and(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_exchange(T* p, T v) {
+  return __hip_atomic_exchange(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
+  __hip_atomic_compare_exchange_strong(p, &expected, desired, __ATOMIC_RELAXED, __ATOMIC_RELAXED,
+                                       detail::hip_scope<S>);
+  return expected;
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {
+  return __hip_atomic_load(p, __ATOMIC_ACQUIRE, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_release(T* p, T v) {
+  __hip_atomic_store(p, v, __ATOMIC_RELEASE, detail::hip_scope<S>);
+}
+template <scope S = scope::device>
+XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
+  if constexpr (S == scope::block) __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup");
+  else __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
+}
+
+// ---- spin-wait pause and dynamic shared memory -------------------------------------------------
+XCUB_DEVICE XCUB_FORCEINLINE void pause() { __builtin_amdgcn_s_sleep(1); }
+
+template <class T = unsigned char>
+XCUB_DEVICE XCUB_FORCEINLINE T* dynamic_shared_memory() {
+  extern __shared__ __attribute__((aligned(16))) unsigned char xcub_dynamic_smem[];
+  return reinterpret_cast<T*>(xcub_dynamic_smem);
+}
+
+}  // namespace xcub::arch
+
+#endif  // XCUB_HAS_KERNELS
