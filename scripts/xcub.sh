@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# One entry point for building xcub and running its examples or tests.
+#
+#   scripts/xcub.sh examples   install what is missing, configure, build, run the examples
+#   scripts/xcub.sh tests      the same set-up, then run the whole test suite
+#   scripts/xcub.sh build      the same set-up, build only (CI compiles GPU backends this way)
+#
+# Environment:
+#   XCUB_BACKEND=host|cuda|hip        (default host; cuda needs nvcc, running needs an NVIDIA GPU;
+#                                      hip compiles with Debian's hipcc and cannot run without an AMD GPU)
+#   XCUB_HOST_WARP_THREADS=32|64      warp width the host emulator simulates (default 32)
+#   XCUB_CUDA_ARCHITECTURES="80 90"   CUDA targets (default: the Meson option's, sm_80 and sm_90)
+#   XCUB_HIP_ARCHITECTURES="gfx90a gfx1030"
+#   XCUB_BUILD_DIR=DIR                (default build/<backend>[-w64])
+#   XCUB_DOCTEST_INCLUDE=DIR          where doctest/doctest.h is, if not installed
+#   XCUB_MESON_ARGS="..."             more `meson setup` arguments
+set -euo pipefail
+
+mode=${1:-}
+case "$mode" in examples|tests|build) ;; *) echo "usage: $0 examples|tests|build" >&2; exit 2 ;; esac
+cd "$(dirname "$0")/.."
+
+backend=${XCUB_BACKEND:-host}
+warp=${XCUB_HOST_WARP_THREADS:-32}
+case "$backend" in host|cuda|hip) ;; *) echo "xcub: XCUB_BACKEND must be host, cuda or hip" >&2; exit 2 ;; esac
+default_dir=build/$backend
+[ "$backend" = host ] && [ "$warp" != 32 ] && default_dir=build/host-w$warp
+dir=${XCUB_BUILD_DIR:-$default_dir}
+export PATH="$PATH:/usr/local/cuda/bin"
+
+# ---- install what is missing (Debian 12 packages; needs root or sudo) ----------------------
+packages=()
+command -v meson >/dev/null || packages+=(meson)
+command -v ninja >/dev/null || packages+=(ninja-build)
+command -v c++ >/dev/null || packages+=(g++)
+[ "$mode" = examples ] || [ -n "${XCUB_DOCTEST_INCLUDE:-}" ] || [ -f /usr/include/doctest/doctest.h ] || packages+=(doctest-dev)
+if [ "$backend" = host ]; then
+  command -v pkg-config >/dev/null || packages+=(pkg-config)  # the consumer tests use it
+  [ -f /usr/include/boost/context/fiber.hpp ] || packages+=(libboost-context-dev)
+fi
+[ "$backend" = hip ] && { command -v hipcc >/dev/null || packages+=(hipcc); }
+# ccache only speeds rebuilds: take it along when installing anyway
+[ ${#packages[@]} -gt 0 ] && ! command -v ccache >/dev/null && packages+=(ccache)
+if [ ${#packages[@]} -gt 0 ]; then
+  echo "xcub: installing ${packages[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+fi
+if [ "$backend" = cuda ] && ! command -v nvcc >/dev/null; then
+  echo "xcub: the cuda backend needs nvcc (the CUDA Toolkit, e.g. /usr/local/cuda/bin)" >&2
+  exit 1
+fi
+
+# ---- configure and build --------------------------------------------------------------------
+setup_args=(-Dxcub_backend="$backend" -Dhost_warp_threads="$warp")
+[ -n "${XCUB_CUDA_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_cuda_architectures="$(echo $XCUB_CUDA_ARCHITECTURES | tr ' ' ',')")
+[ -n "${XCUB_HIP_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_hip_architectures="$(echo $XCUB_HIP_ARCHITECTURES | tr ' ' ',')")
+[ -n "${XCUB_DOCTEST_INCLUDE:-}" ] && setup_args+=(-Ddoctest_include="$(realpath "$XCUB_DOCTEST_INCLUDE")")
+[ "$mode" = examples ] && setup_args+=(-Dtests=disabled)
+# shellcheck disable=SC2206
+setup_args+=(${XCUB_MESON_ARGS:-})
+if [ "$backend" = hip ]; then export CXX=${CXX:-hipcc}; fi
+if [ -f "$dir/build.ninja" ]; then
+  meson setup --reconfigure "$dir" "${setup_args[@]}" >/dev/null
+else
+  meson setup "$dir" "${setup_args[@]}" >/dev/null
+fi
+echo "xcub: building $backend backend in $dir"
+ninja -C "$dir"
+
+# ---- run --------------------------------------------------------------------------------------
+case "$mode" in
+  build) echo "xcub: $backend build finished (nothing run)" ;;
+  examples) meson test -C "$dir" --no-rebuild --suite examples --print-errorlogs --verbose ;;
+  tests)
+    status=0
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 || status=$?
+    log=$dir/meson-logs/testlog.txt
+    summary=$(grep -E '^\[doctest\] test cases:' "$log" | tail -n 1 || true)
+    passed=$(echo "$summary" | sed -nE 's/.*\| *([0-9]+) passed.*/\1/p')
+    failed=$(echo "$summary" | sed -nE 's/.*\| *([0-9]+) failed.*/\1/p')
+    meson_fail=$(sed -nE 's/^Fail: *([0-9]+).*/\1/p' "$log" | tail -n 1)
+    meson_ok=$(sed -nE 's/^Ok: *([0-9]+).*/\1/p' "$log" | tail -n 1)
+    # the doctest program is one of meson's test programs: count its cases instead
+    doctest_ok=$(( ${failed:-1} == 0 ? 1 : 0 ))
+    echo
+    grep -E '^\[doctest\] (test cases|assertions|Status):' "$log" | tail -n 3 || true
+    echo "meson: ${meson_ok:-0} test programs ok, ${meson_fail:-0} failed (doctest suite, examples, consumer builds)"
+    echo "tests: $(( ${passed:-0} + ${meson_ok:-0} - doctest_ok )) passed, $(( ${failed:-0} + ${meson_fail:-0} - (1 - doctest_ok) )) failed" \
+      | tee "$dir/summary.txt"
+    exit $status ;;
+esac
