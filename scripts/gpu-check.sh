@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# On a machine with an NVIDIA GPU: builds the CUDA backend, runs the whole test suite and the
+# examples, then the suite again under compute-sanitizer's memcheck, racecheck and synccheck.
+# Logs go to $OUT (the device tool's output folder) or build/gpu-check.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${OUT:-build/gpu-check}
+mkdir -p "$out"
+export XCUB_BACKEND=cuda XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90}
+export PATH="$PATH:/usr/local/cuda/bin"
+{ date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -n 2;
+  git rev-parse --short HEAD 2>/dev/null; } | tee "$out/device.txt"
+bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
+echo "cuda tests exit $?"
+grep -E '^\[doctest\]|^tests:|block_sum:|^meson:' "$out/cuda-tests.log"
+grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
+bin=build/cuda/tests/xcub_tests
+for tool in memcheck racecheck synccheck; do
+  compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" > "$out/sanitizer-$tool.log" 2>&1
+  echo "compute-sanitizer $tool: exit $?"
+  grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$tool.log"
+done
+compute-sanitizer --tool memcheck --error-exitcode 1 build/cuda/examples/block_sum > "$out/sanitizer-example.log" 2>&1
+echo "compute-sanitizer memcheck block_sum: exit $?"; tail -n 2 "$out/sanitizer-example.log"
