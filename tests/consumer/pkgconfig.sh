@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Installs a configured and built xcub (host backend) into a staging directory and checks that
+# a consumer can use it through pkg-config alone:
+#   - the installed tree holds the headers, libxcub_host and xcub.pc, and nothing from the tests,
+#     examples or benchmarks;
+#   - xcub.pc resolves into the staging directory and says backend=host;
+#   - tests/consumer/project builds with Meson against it (dependency('xcub') via pkg-config),
+#     and so does a plain `c++ main.cpp $(pkg-config --cflags --libs xcub)`;
+#   - both programs run their kernel and check its result.
+# Usage: pkgconfig.sh XCUB_BUILD_DIR XCUB_SOURCE_DIR
+# Everything it writes lives in one temporary directory, removed on exit.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+  echo "usage: $0 XCUB_BUILD_DIR XCUB_SOURCE_DIR" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+project="$src/tests/consumer/project"
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xcub-consumer-pkgconfig.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+stage="$tmp/stage"
+echo "xcub build dir:  $build"
+echo "xcub source dir: $src"
+echo "temporary dir:   $tmp"
+# meson test points LD_LIBRARY_PATH at the xcub build's libraries; the consumers must not see them.
+if [[ -n "${LD_LIBRARY_PATH:-}" ]]; then echo "unset LD_LIBRARY_PATH (was $LD_LIBRARY_PATH)"; fi
+unset LD_LIBRARY_PATH
+# The options the xcub build was configured with, to compare with what got installed.
+build_option() {
+  meson introspect --buildoptions "$build" |
+    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
+}
+want_backend=$(build_option xcub_backend)
+want_warp=$(build_option host_warp_threads)
+echo "xcub configured: xcub_backend=$want_backend host_warp_threads=$want_warp"
+[[ "$want_backend" == host ]] || fail "this check is for the host backend; $build is configured for $want_backend"
+
+step "meson install --no-rebuild -C $build --destdir $stage"
+meson install --no-rebuild --quiet -C "$build" --destdir "$stage"
+
+step "installed files"
+installed=$(cd "$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC_ALL=C sort)
+printf '  %s\n' $installed
+[[ -n "$installed" ]] || fail "meson install put nothing under $stage"
+
+step "the installed tree holds no tests, examples or benchmarks, and only headers, the library and xcub.pc"
+forbidden=$(grep -E '(^|/)(tests?|examples?|bench(marks?)?)(/|$)|xcub_tests|block_sum|doctest|as_cuda|\.(cu|in|cpp|build|txt|sh)$' \
+            <<<"$installed" || true)
+[[ -z "$forbidden" ]] || fail "test/example/bench/build files were installed: $forbidden"
+unexpected=$(grep -vE '^([^/]+/)*include/xcub/([A-Za-z0-9_]+/)*[A-Za-z0-9_]+\.hpp$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host\.so(\.[0-9]+)*$|^([^/]+/)*lib[^/]*/(([^/]+/)?)pkgconfig/xcub\.pc$' \
+             <<<"$installed" || true)
+[[ -z "$unexpected" ]] || fail "unexpected files were installed: $unexpected"
+echo "  ok"
+
+step "the installed tree holds the backend, generated and reference headers"
+incdir=$(dirname "$(grep -E '(^|/)include/xcub/xcub\.hpp$' <<<"$installed" | head -n1)")
+[[ "$incdir" != . ]] || fail "xcub/xcub.hpp was not installed"
+for h in xcub.hpp config.hpp launch.hpp runtime.hpp backend/arch.hpp backend/launch.hpp backend_config.hpp \
+         reference/scan.hpp reference/reduce.hpp; do
+  [[ -f "$stage/$incdir/$h" ]] || fail "$incdir/$h was not installed"
+  echo "  $incdir/$h"
+done
+grep -qE '^#define XCUB_BACKEND_HOST 1$' "$stage/$incdir/backend_config.hpp" ||
+  fail "the installed backend_config.hpp does not select the host backend"
+grep -qE '^#define XCUB_BACKEND_NAME "host"$' "$stage/$incdir/backend_config.hpp" ||
+  fail "the installed backend_config.hpp does not name the host backend"
+grep -qE "^#define XCUB_HOST_WARP_THREADS $want_warp\$" "$stage/$incdir/backend_config.hpp" ||
+  fail "the installed backend_config.hpp does not record warp width $want_warp"
+
+step "locate the installed xcub.pc"
+pcs=$(grep -E '(^|/)pkgconfig/xcub\.pc$' <<<"$installed" || true)
+[[ $(wc -l <<<"$pcs") -eq 1 && -n "$pcs" ]] || fail "expected exactly one xcub.pc, found: ${pcs:-none}"
+pcdir="$stage/$(dirname "$pcs")"
+echo "  $pcdir/xcub.pc:"
+sed 's/^/    /' "$pcdir/xcub.pc"
+# The .pc records the configured prefix (/usr/local by default, libdir maybe multiarch), which
+# --define-prefix cannot undo for lib/<triplet>/pkgconfig; the sysroot variable is made for
+# staged installs: pkgconf prefixes the -I and -L paths (and the variables) with it.
+export PKG_CONFIG_PATH="$pcdir"
+export PKG_CONFIG_SYSROOT_DIR="$stage"
+unset PKG_CONFIG_LIBDIR PKG_CONFIG_ALLOW_SYSTEM_CFLAGS PKG_CONFIG_ALLOW_SYSTEM_LIBS
+echo "  PKG_CONFIG_PATH=$PKG_CONFIG_PATH"
+echo "  PKG_CONFIG_SYSROOT_DIR=$PKG_CONFIG_SYSROOT_DIR"
+
+step "pkg-config reads the staged xcub.pc"
+pc_path=$(pkg-config --path xcub)
+echo "  pkg-config --path xcub: $pc_path"
+[[ "$pc_path" == "$pcdir/xcub.pc" ]] || fail "pkg-config found $pc_path, not the staged $pcdir/xcub.pc"
+pc_backend=$(pkg-config --variable=backend xcub)
+echo "  pkg-config --variable=backend xcub: $pc_backend"
+[[ "$pc_backend" == host ]] || fail "xcub.pc says backend=$pc_backend, expected host"
+pc_warp=$(pkg-config --variable=warp_threads xcub)
+echo "  pkg-config --variable=warp_threads xcub: $pc_warp"
+[[ "$pc_warp" == "$want_warp" ]] || fail "xcub.pc says warp_threads=$pc_warp, the build $want_warp"
+pc_version=$(pkg-config --modversion xcub)
+want_version=$(meson introspect --projectinfo "$build" |
+               python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+echo "  pkg-config --modversion xcub: $pc_version (build: $want_version)"
+[[ "$pc_version" == "$want_version" ]] || fail "xcub.pc has version $pc_version, the build $want_version"
+cflags=$(pkg-config --cflags xcub)
+libs=$(pkg-config --libs xcub)
+echo "  cflags: $cflags"
+echo "  libs:   $libs"
+found_inc=no
+for f in $cflags; do
+  if [[ $f == -I* && -f "${f#-I}/xcub/xcub.hpp" && -f "${f#-I}/xcub/backend_config.hpp" ]]; then found_inc=yes; fi
+  if [[ $f == -I* && "${f#-I}" != "$stage"/* ]]; then fail "include path $f is outside the staged install"; fi
+done
+[[ $found_inc == yes ]] || fail "no -I in '$cflags' holds xcub/xcub.hpp and xcub/backend_config.hpp"
+libdir=""
+for f in $libs; do
+  if [[ $f == -L* && -e "${f#-L}/libxcub_host.so" ]]; then libdir="${f#-L}"; fi
+done
+[[ -n "$libdir" && "$libdir" == "$stage"/* ]] || fail "no -L in '$libs' holds the staged libxcub_host.so"
+
+run_consumer() {  # run_consumer EXE: runs it against the staged library and checks its output
+  local exe=$1 out seed
+  resolved=$(LD_LIBRARY_PATH="$libdir" ldd "$exe" | awk '$1 ~ /^libxcub_host\.so/ {print $3}')
+  echo "  libxcub_host resolves to: $resolved"
+  [[ "$resolved" == "$libdir"/* ]] || fail "$exe does not load the staged libxcub_host.so"
+  # The in-order schedule, then two seeded random ones (under which a missing barrier shows).
+  for seed in "" 1 2; do
+    echo "  \$ XCUB_HOST_SCHEDULE_SEED=$seed LD_LIBRARY_PATH=$libdir $exe"
+    out=$(XCUB_HOST_SCHEDULE_SEED=$seed LD_LIBRARY_PATH="$libdir" "$exe") || { echo "$out"; fail "$exe failed"; }
+    echo "  $out"
+    grep -q "backend host, warp width $want_warp," <<<"$out" || fail "$exe did not report the host backend, warp width $want_warp"
+    grep -q ': OK$' <<<"$out" || fail "$exe did not report OK"
+  done
+}
+
+step "build the consumer project with Meson against the installed xcub (pkg-config)"
+meson setup "$tmp/build-meson" "$project" -Dxcub_from=pkg-config -Dbuildtype=plain
+ninja -C "$tmp/build-meson"
+run_consumer "$tmp/build-meson/consumer"
+
+step "build main.cpp with a plain compiler command line"
+mkdir "$tmp/build-plain"
+echo "  \$ c++ -std=c++17 $project/main.cpp \$(pkg-config --cflags --libs xcub) -o $tmp/build-plain/consumer"
+# shellcheck disable=SC2046  # the flags must split into words, as in any makefile
+c++ -std=c++17 "$project/main.cpp" $(pkg-config --cflags --libs xcub) -o "$tmp/build-plain/consumer"
+run_consumer "$tmp/build-plain/consumer"
+
+step "PASS: the installed xcub works through pkg-config (cleaning up $tmp)"

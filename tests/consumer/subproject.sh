@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Builds tests/consumer/project with xcub as a Meson subproject and checks that:
+#   - subprojects/xcub (a symlink to the xcub source tree) configures as a subproject and
+#     meson.override_dependency makes dependency('xcub') resolve to it;
+#   - as a subproject xcub defines no tests, examples or benchmarks and installs nothing: the
+#     build's only targets are the consumer executable and the xcub_host library;
+#   - the consumer's kernel runs and checks its result.
+# The subproject gets the xcub build's host_warp_threads, so a 64-lane build checks 64 lanes.
+# Usage: subproject.sh XCUB_BUILD_DIR XCUB_SOURCE_DIR
+# Everything it writes lives in one temporary directory, removed on exit.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+  echo "usage: $0 XCUB_BUILD_DIR XCUB_SOURCE_DIR" >&2
+  exit 2
+fi
+build=$(cd "$1" && pwd)
+src=$(cd "$2" && pwd)
+
+step() { printf '\n== %s\n' "$*"; }
+fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xcub-consumer-subproject.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+echo "xcub build dir:  $build"
+echo "xcub source dir: $src"
+echo "temporary dir:   $tmp"
+# meson test points LD_LIBRARY_PATH at the xcub build's libraries; the consumers must not see them.
+if [[ -n "${LD_LIBRARY_PATH:-}" ]]; then echo "unset LD_LIBRARY_PATH (was $LD_LIBRARY_PATH)"; fi
+unset LD_LIBRARY_PATH
+
+build_option() {
+  meson introspect --buildoptions "$build" |
+    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
+}
+want_backend=$(build_option xcub_backend)
+want_warp=$(build_option host_warp_threads)
+echo "xcub configured: xcub_backend=$want_backend host_warp_threads=$want_warp"
+[[ "$want_backend" == host ]] || fail "this check is for the host backend; $build is configured for $want_backend"
+
+step "copy the consumer project, with subprojects/xcub -> $src"
+project="$tmp/project"
+mkdir -p "$project/subprojects"
+cp "$src/tests/consumer/project/meson.build" "$src/tests/consumer/project/meson_options.txt" \
+   "$src/tests/consumer/project/main.cpp" "$project/"
+ln -s "$src" "$project/subprojects/xcub"
+(cd "$tmp" && find project -maxdepth 2 | LC_ALL=C sort | sed 's/^/  /')
+
+step "configure the consumer with xcub as a subproject"
+meson setup "$tmp/build" "$project" -Dxcub_from=subproject -Dbuildtype=plain \
+  -Dxcub:xcub_backend=host -Dxcub:host_warp_threads="$want_warp"
+
+step "the build defines only the consumer and xcub_host, no xcub tests, examples or benchmarks"
+introspect() { meson introspect "$1" "$tmp/build"; }
+targets=$(introspect --targets | python3 -c '
+import json, sys
+for t in json.load(sys.stdin):
+    print(t["name"], t["type"].replace(" ", "_"), t["subproject"] or "-")')
+sed 's/^/  /' <<<"$targets"
+names=$(awk '{print $1}' <<<"$targets" | LC_ALL=C sort | tr '\n' ' ')
+[[ "$names" == "consumer xcub_host " ]] || fail "expected the targets consumer and xcub_host, got: $names"
+grep -qE '^consumer executable -$' <<<"$targets" || fail "consumer is not an executable of the top project"
+grep -qE '^xcub_host (shared|static)_library xcub$' <<<"$targets" || fail "xcub_host is not a library of subproject xcub"
+for what in --tests --benchmarks; do
+  n=$(introspect "$what" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+  echo "  meson introspect $what: $n"
+  [[ "$n" == 0 ]] || fail "the subproject build defines $n $what entries: $(introspect "$what")"
+done
+installed=$(introspect --installed | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))')
+echo "  meson introspect --installed: $installed files"
+[[ "$installed" == 0 ]] || fail "xcub as a subproject installs files: $(introspect --installed)"
+
+step "build"
+ninja -C "$tmp/build"
+
+step "run the consumer"
+exe="$tmp/build/consumer"
+resolved=$(ldd "$exe" | awk '$1 ~ /^libxcub_host\.so/ {print $3}')
+echo "  libxcub_host resolves to: ${resolved:-(linked statically)}"
+[[ -z "$resolved" || "$resolved" == "$tmp/build/subprojects/xcub/"* ]] ||
+  fail "the consumer loads $resolved, not the subproject's libxcub_host"
+# The in-order schedule, then two seeded random ones (under which a missing barrier shows).
+for seed in "" 1 2; do
+  echo "  \$ XCUB_HOST_SCHEDULE_SEED=$seed $exe"
+  out=$(XCUB_HOST_SCHEDULE_SEED=$seed "$exe") || { echo "$out"; fail "$exe failed"; }
+  echo "  $out"
+  grep -q "backend host, warp width $want_warp," <<<"$out" || fail "the consumer did not report the host backend, warp width $want_warp"
+  grep -q ': OK$' <<<"$out" || fail "the consumer did not report OK"
+done
+
+step "PASS: xcub works as a subproject (cleaning up $tmp)"
