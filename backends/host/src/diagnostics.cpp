@@ -113,7 +113,7 @@ std::string kernel_name_of(const void* kernel) {
 // ---- faults on fiber stacks ---------------------------------------------------------------------
 namespace {
 
-struct sigaction previous_segv;
+struct sigaction previous_segv, previous_bus;  // what on_fault hands a fault on to
 
 void write_text(const char* s) {
   if (write(STDERR_FILENO, s, std::strlen(s)) < 0) return;
@@ -143,33 +143,40 @@ void on_fault(int sig, siginfo_t* info, void* uctx) {
                   t->ids.thread_idx.z, t->ids.warp, t->ids.lane);
     write_text(buf);
   }
-  // Hand the fault to whoever handled it before (or the default: terminate with SIGSEGV).
-  sigaction(sig, &previous_segv, nullptr);
+  // Hand the fault to whoever handled it before (or the default: terminate with the signal).
+  sigaction(sig, sig == SIGBUS ? &previous_bus : &previous_segv, nullptr);
   (void)uctx;
 }
 
 }  // namespace
 
 void install_fault_handler() {
+  // Checked at every launch, not once: a test framework or another library may have replaced the
+  // handler or the alternate stack since the last one (doctest restores its predecessors after
+  // each test case), and a fault would then end the process without a word.
+  static std::mutex mutex;
+  std::lock_guard<std::mutex> lock(mutex);
   // The handler needs a stack of its own: the faulting one is the overflowed fiber stack.
+  constexpr std::size_t alt_bytes = 64 * 1024;
   static thread_local std::unique_ptr<char[]> alt_stack;
-  if (!alt_stack) {
-    const std::size_t bytes = 64 * 1024;
-    alt_stack.reset(new char[bytes]);
+  stack_t current{};
+  if (sigaltstack(nullptr, &current) == 0 && ((current.ss_flags & SS_DISABLE) || current.ss_size < alt_bytes)) {
+    if (!alt_stack) alt_stack.reset(new char[alt_bytes]);
     stack_t ss{};
     ss.ss_sp = alt_stack.get();
-    ss.ss_size = bytes;
+    ss.ss_size = alt_bytes;
     sigaltstack(&ss, nullptr);
   }
-  static std::once_flag once;
-  std::call_once(once, [] {
+  for (const int sig : {SIGSEGV, SIGBUS}) {
+    struct sigaction now {};
+    sigaction(sig, nullptr, &now);
+    if ((now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fault) continue;
     struct sigaction sa {};
     sa.sa_sigaction = on_fault;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGSEGV, &sa, &previous_segv);
-    sigaction(SIGBUS, &sa, nullptr);
-  });
+    sigaction(sig, &sa, sig == SIGBUS ? &previous_bus : &previous_segv);
+  }
 }
 
 }  // namespace xcub::host::detail

@@ -215,7 +215,7 @@ void block_barrier(const char* file, int line) {
   if (b.at_barrier == 0) {
     b.barrier_file = file;
     b.barrier_line = line;
-  } else if (line != b.barrier_line || std::strcmp(file, b.barrier_file) != 0) {
+  } else if (line != b.barrier_line || (file != b.barrier_file && std::strcmp(file, b.barrier_file) != 0)) {
     fatal("barrier divergence: this thread waits at the barrier at " + std::string(file) + ":" + std::to_string(line) +
               " while " + std::to_string(b.at_barrier) + " thread(s) of its block wait at the barrier at " +
               b.barrier_file + ":" + std::to_string(b.barrier_line),

@@ -72,21 +72,23 @@ void complete(const warp_group& g, emu_thread* const* lanes) {
 void check_arguments(const emu_thread& t, warp_op op, mask64 mask, int width) {
   const emu_warp& w = t.block->warps[t.ids.warp];
   const mask64 self = mask64{1} << t.ids.lane;
-  const std::string call = std::string(op_name(op)) + " with member mask " + hex(mask);
+  // the message's start, made only when a check fails: formatting it on every call would cost
+  // more than the rendezvous itself
+  const auto call = [&] { return std::string(op_name(op)) + " with member mask " + hex(mask); };
   if (mask & ~warp_width_mask) {
-    fatal(call + ": the mask has bits beyond the warp's " + std::to_string(warp_width) + " lanes", &t);
+    fatal(call() + ": the mask has bits beyond the warp's " + std::to_string(warp_width) + " lanes", &t);
   }
-  if (!(mask & self)) fatal(call + ": the calling lane " + std::to_string(t.ids.lane) + " is not in its mask", &t);
+  if (!(mask & self)) fatal(call() + ": the calling lane " + std::to_string(t.ids.lane) + " is not in its mask", &t);
   if (mask & ~w.present) {
-    fatal(call + ": the mask names lanes " + lanes_of(mask & ~w.present) + " that do not exist (the block has " +
+    fatal(call() + ": the mask names lanes " + lanes_of(mask & ~w.present) + " that do not exist (the block has " +
               std::to_string(t.ids.block_dim.x * t.ids.block_dim.y * t.ids.block_dim.z) + " threads)",
           &t);
   }
   if (mask & w.exited) {
-    fatal(call + ": lanes " + lanes_of(mask & w.exited) + " of the mask have already exited", &t);
+    fatal(call() + ": lanes " + lanes_of(mask & w.exited) + " of the mask have already exited", &t);
   }
   if (is_shuffle(op) && (width < 1 || width > warp_width || (width & (width - 1)) != 0)) {
-    fatal(call + ": width " + std::to_string(width) + " is not a power of two from 1 to " +
+    fatal(call() + ": width " + std::to_string(width) + " is not a power of two from 1 to " +
               std::to_string(warp_width),
           &t);
   }
@@ -114,9 +116,12 @@ std::uint64_t warp_collective(warp_op op, std::uint64_t mask, std::uint64_t valu
     w.groups.push_back(warp_group{op, mask, 0});
     group = w.groups.end() - 1;
   } else if (group->mask != mask || group->op != op) {
-    fatal(std::string(op_name(op)) + ": member masks disagree: this lane calls with mask " + hex(mask) +
-              " while lanes " + lanes_of(group->arrived) + " wait in " + op_name(group->op) + " with mask " +
-              hex(group->mask),
+    const std::string what = group->mask != mask
+                                 ? "member masks disagree: this lane calls with mask " + hex(mask)
+                                 : std::string("lanes call different warp collectives: this lane calls ") +
+                                       op_name(op) + " with mask " + hex(mask);
+    fatal(std::string(op_name(op)) + ": " + what + " while lanes " + lanes_of(group->arrived) + " wait in " +
+              op_name(group->op) + " with mask " + hex(group->mask),
           &t);
   }
   t.op = op;
