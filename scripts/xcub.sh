@@ -58,7 +58,7 @@ setup_args=(-Dxcub_backend="$backend" -Dhost_warp_threads="$warp")
 [ -n "${XCUB_CUDA_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_cuda_architectures="$(echo $XCUB_CUDA_ARCHITECTURES | tr ' ' ',')")
 [ -n "${XCUB_HIP_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_hip_architectures="$(echo $XCUB_HIP_ARCHITECTURES | tr ' ' ',')")
 [ -n "${XCUB_DOCTEST_INCLUDE:-}" ] && setup_args+=(-Ddoctest_include="$(realpath "$XCUB_DOCTEST_INCLUDE")")
-[ "$mode" = examples ] && setup_args+=(-Dtests=disabled)
+if [ "$mode" = examples ]; then setup_args+=(-Dtests=disabled); else setup_args+=(-Dtests=enabled); fi
 # shellcheck disable=SC2206
 setup_args+=(${XCUB_MESON_ARGS:-})
 if [ "$backend" = hip ]; then export CXX=${CXX:-hipcc}; fi
@@ -84,11 +84,12 @@ case "$mode" in
     meson_fail=$(sed -nE 's/^Fail: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     meson_ok=$(sed -nE 's/^Ok: *([0-9]+).*/\1/p' "$log" | tail -n 1)
     # the doctest program is one of meson's test programs: count its cases instead
-    doctest_ok=$(( ${failed:-1} == 0 ? 1 : 0 ))
+    doctest_prog=0 doctest_ok=0
+    [ -n "$summary" ] && doctest_prog=1 && [ "${failed:-1}" = 0 ] && doctest_ok=1
     echo
     grep -E '^\[doctest\] (test cases|assertions|Status):' "$log" | tail -n 3 || true
     echo "meson: ${meson_ok:-0} test programs ok, ${meson_fail:-0} failed (doctest suite, examples, consumer builds)"
-    echo "tests: $(( ${passed:-0} + ${meson_ok:-0} - doctest_ok )) passed, $(( ${failed:-0} + ${meson_fail:-0} - (1 - doctest_ok) )) failed" \
+    echo "tests: $(( ${passed:-0} + ${meson_ok:-0} - doctest_ok )) passed, $(( ${failed:-0} + ${meson_fail:-0} - (doctest_prog - doctest_ok) )) failed" \
       | tee "$dir/summary.txt"
     exit $status ;;
 esac

@@ -15,7 +15,8 @@
 //                        host backend; under nvcc or hipcc on GPUs), else 0
 //   XCUB_UNROLL          asks the compiler to unroll the loop that follows
 //   XCUB_SHARED(T, name) declares `T& name`, one object per thread block (`__shared__` on GPUs).
-//                        T may not contain a top-level comma: name such a type with `using` first.
+//                        Name array types and types with a top-level comma with `using` first:
+//                        `using tile = int[256]; XCUB_SHARED(tile, items);`
 #pragma once
 
 #include <xcub/backend_config.hpp>

@@ -227,8 +227,8 @@ TEST_CASE("emulator: warp collectives whose member masks disagree") {
   xcub::device_buffer<unsigned> out(W);
   child_result r = launch_in_child(xcub::dim3(1), xcub::dim3(W), xcub_emu_checks::shuffle_masks_disagree, out.data());
   check_report(r, SIGABRT,
-               {"shfl_idx: member masks disagree: this lane calls with mask 0x7 while lanes 0 wait in shfl_idx with "
-                "mask 0x3",
+               {"shfl_idx: member masks disagree: lanes 1,2 wait in shfl_idx with mask 0x7 while lanes 0 wait in "
+                "shfl_idx with mask 0x3, and neither can complete",
                 "kernel: xcub_emu_checks::shuffle_masks_disagree(unsigned int*)", thread_line(0, 1)});
 
   // the same mask, but another collective

@@ -50,6 +50,16 @@ std::vector<T> random_vector(std::size_t n, std::mt19937_64& rng) {
   return v;
 }
 
+#if XCUB_BACKEND_HOST
+/// Host emulator only: the grids launched in this scope run under the seeded random schedule.
+struct random_schedule {
+  explicit random_schedule(std::uint64_t seed) { xcub::host::detail::set_schedule_seed(true, seed); }
+  ~random_schedule() { xcub::host::detail::set_schedule_seed(false, 0); }
+  random_schedule(const random_schedule&) = delete;
+  random_schedule& operator=(const random_schedule&) = delete;
+};
+#endif
+
 /// Requires a device call to have succeeded, naming the backend's error otherwise.
 #define XCUB_TEST_CALL(expr)                                                                   \
   do {                                                                                         \

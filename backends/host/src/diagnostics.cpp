@@ -79,6 +79,9 @@ void fatal(const std::string& what, const emu_thread* t) {
 }
 
 void report_stall(grid_run& run) {
+  for (const auto& slot : run.slots) {
+    if (slot && slot->live != 0 && slot->live != ~0u) report_mask_disagreement(*slot);
+  }
   std::string detail;
   int listed = 0;
   for (const auto& slot : run.slots) {

@@ -102,6 +102,7 @@ void yield_current();                // requeue the running thread and park it
 
 // warp_collectives.cpp
 void release_warp_on_exit(emu_thread& t);  // checks a lane that ends while its warp waits for it
+void report_mask_disagreement(const emu_block& b);  // at a stall: overlapping groups that never meet
 
 // diagnostics.cpp
 [[noreturn]] void fatal(const std::string& what, const emu_thread* t = nullptr);

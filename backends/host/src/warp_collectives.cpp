@@ -104,23 +104,18 @@ std::uint64_t warp_collective(warp_op op, std::uint64_t mask, std::uint64_t valu
   check_arguments(t, op, mask, width);
   const mask64 self = mask64{1} << t.ids.lane;
 
-  auto group = std::find_if(w.groups.begin(), w.groups.end(), [&](const warp_group& g) { return g.mask & self; });
+  // A lane joins the oldest pending group of its own mask that it has not joined yet. Groups of
+  // different masks may overlap: a lane can be waited for in one collective while it still runs
+  // towards it through another, as on GPUs. Masks that never meet show up as a stall, which
+  // report_mask_disagreement() names.
+  auto group = std::find_if(w.groups.begin(), w.groups.end(),
+                            [&](const warp_group& g) { return g.mask == mask && !(g.arrived & self); });
   if (group == w.groups.end()) {
-    for (const warp_group& g : w.groups) {
-      if (g.mask & mask) {
-        fatal(std::string(op_name(op)) + ": member masks disagree: this lane calls with mask " + hex(mask) +
-                  " while lanes " + lanes_of(g.arrived) + " wait in " + op_name(g.op) + " with mask " + hex(g.mask),
-              &t);
-      }
-    }
     w.groups.push_back(warp_group{op, mask, 0});
     group = w.groups.end() - 1;
-  } else if (group->mask != mask || group->op != op) {
-    const std::string what = group->mask != mask
-                                 ? "member masks disagree: this lane calls with mask " + hex(mask)
-                                 : std::string("lanes call different warp collectives: this lane calls ") +
-                                       op_name(op) + " with mask " + hex(mask);
-    fatal(std::string(op_name(op)) + ": " + what + " while lanes " + lanes_of(group->arrived) + " wait in " +
+  } else if (group->op != op) {
+    fatal(std::string(op_name(op)) + ": lanes call different warp collectives: this lane calls " + op_name(op) +
+              " with mask " + hex(mask) + " while lanes " + lanes_of(group->arrived) + " wait in " +
               op_name(group->op) + " with mask " + hex(group->mask),
           &t);
   }
@@ -170,6 +165,23 @@ void release_warp_on_exit(emu_thread& t) {
       fatal("this lane exited while lanes " + lanes_of(g.arrived) + " wait for it in " + op_name(g.op) +
                 " with member mask " + hex(g.mask),
             &t);
+    }
+  }
+}
+
+void report_mask_disagreement(const emu_block& b) {
+  for (std::size_t wi = 0; wi < b.warps.size(); ++wi) {
+    const auto& groups = b.warps[wi].groups;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      for (std::size_t j = i + 1; j < groups.size(); ++j) {
+        const warp_group &a = groups[i], &c = groups[j];
+        if (!(a.mask & c.mask)) continue;
+        const int lane = __builtin_ctzll(c.arrived);
+        fatal(std::string(op_name(c.op)) + ": member masks disagree: lanes " + lanes_of(c.arrived) + " wait in " +
+                  op_name(c.op) + " with mask " + hex(c.mask) + " while lanes " + lanes_of(a.arrived) + " wait in " +
+                  op_name(a.op) + " with mask " + hex(a.mask) + ", and neither can complete",
+              &b.threads[wi * warp_width + lane]);
+      }
     }
   }
 }

@@ -12,11 +12,22 @@ using lane_mask_t = std::conditional_t<(warp_threads > 32), std::uint64_t, std::
 /// Every lane of a warp.
 inline constexpr lane_mask_t full_lane_mask = static_cast<lane_mask_t>(~lane_mask_t{0});
 
-/// The lanes [first, first + count) of a warp; count may be 0 or warp_threads.
+/// The lanes [first, first + count) of a warp, clipped to the warp; empty when count is 0 or
+/// first is at or past the end.
 XCUB_HOST_DEVICE constexpr lane_mask_t lane_range_mask(unsigned first, unsigned count) {
-  const lane_mask_t low = count >= static_cast<unsigned>(warp_threads) ? full_lane_mask
-                                                                       : (lane_mask_t{1} << count) - 1;
+  constexpr unsigned width = static_cast<unsigned>(warp_threads);
+  if (first >= width || count == 0) return 0;
+  const lane_mask_t low = count >= width ? full_lane_mask : static_cast<lane_mask_t>((lane_mask_t{1} << count) - 1);
   return static_cast<lane_mask_t>(low << first);
+}
+
+/// Number of lanes in a mask; callable from host code too.
+XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(static_cast<unsigned long long>(mask));
+#else
+  return __builtin_popcountll(static_cast<unsigned long long>(mask));
+#endif
 }
 
 }  // namespace xcub::arch

@@ -9,6 +9,7 @@
 //   shfl_down: the value of lane `lane + delta`; the caller's own value if that is past its segment
 //   shfl_xor:  the value of lane `lane ^ lanes`; the caller's own value if that is past its segment
 // Reading a lane that is not in `mask` gives an unspecified value (the host emulator poisons it).
+// `src`, `delta` and `lanes` must be below warp_threads (GPUs use only their low bits).
 #pragma once
 
 #include <cstdint>

@@ -26,7 +26,6 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
   return lane;
 }
 
-XCUB_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) { return __popc(mask); }
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }

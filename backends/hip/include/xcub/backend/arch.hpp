@@ -27,7 +27,6 @@ inline constexpr int warp_threads = 64;
 namespace xcub::arch {
 
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() { return __lane_id(); }
-XCUB_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) { return __popcll(mask); }
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }

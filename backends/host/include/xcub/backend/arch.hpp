@@ -28,7 +28,6 @@ inline dim3 block_dim() { return detail::ids().block_dim; }
 inline dim3 grid_dim() { return detail::ids().grid_dim; }
 inline unsigned lane_id() { return detail::ids().lane; }
 
-inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(mask); }
 
 // ---- barriers --------------------------------------------------------------------------------
 /// The call site identifies the barrier, so that threads waiting at different barriers are reported.
