@@ -284,25 +284,13 @@ XCUB_KERNEL void release_acquire(const unsigned* in, unsigned* messages, unsigne
 TEST_CASE("atomics: device scope in global memory, from many blocks") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("atomics device scope");
-  run_device_scope(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    run_device_scope(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { run_device_scope(r); });
 }
 
 TEST_CASE("atomics: block scope in shared memory, one counter set per block") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("atomics block scope");
-  run_block_scope(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    run_block_scope(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { run_block_scope(r); });
 }
 
 namespace {
@@ -322,11 +310,5 @@ void run_messages(std::mt19937_64& rng) {
 TEST_CASE("atomics: release stores publish plain stores to acquire loads in another warp") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("release acquire");
-  run_messages(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    run_messages(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { run_messages(r); });
 }

@@ -121,23 +121,11 @@ void check_warp_barriers(std::mt19937_64& rng) {
 TEST_CASE("barriers: sync_threads orders shared-memory exchanges in 1D, 2D and 3D blocks") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("sync_threads");
-  check_block_barriers(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    check_block_barriers(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { check_block_barriers(r); });
 }
 
 TEST_CASE("barriers: sync_warp orders exchanges among the lanes of full and partial masks") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("sync_warp");
-  check_warp_barriers(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    check_warp_barriers(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { check_warp_barriers(r); });
 }

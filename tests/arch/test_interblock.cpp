@@ -71,11 +71,5 @@ void check_all_chains(std::mt19937_64& rng) {
 TEST_CASE("interblock: chained running totals wait on acquire loads of the previous block's flag") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("interblock");
-  check_all_chains(rng);
-#if XCUB_BACKEND_HOST
-  SUBCASE("random schedule") {
-    xcub_test::random_schedule schedule(rng());
-    check_all_chains(rng);
-  }
-#endif
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) { check_all_chains(r); });
 }

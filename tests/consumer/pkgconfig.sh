@@ -11,35 +11,9 @@
 # Everything it writes lives in one temporary directory, removed on exit.
 set -euo pipefail
 
-if [[ $# -ne 2 ]]; then
-  echo "usage: $0 XCUB_BUILD_DIR XCUB_SOURCE_DIR" >&2
-  exit 2
-fi
-build=$(cd "$1" && pwd)
-src=$(cd "$2" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh" pkgconfig "$@"
 project="$src/tests/consumer/project"
-
-step() { printf '\n== %s\n' "$*"; }
-fail() { printf 'FAIL: %s\n' "$*" >&2; exit 1; }
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/xcub-consumer-pkgconfig.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
 stage="$tmp/stage"
-echo "xcub build dir:  $build"
-echo "xcub source dir: $src"
-echo "temporary dir:   $tmp"
-# meson test points LD_LIBRARY_PATH at the xcub build's libraries; the consumers must not see them.
-if [[ -n "${LD_LIBRARY_PATH:-}" ]]; then echo "unset LD_LIBRARY_PATH (was $LD_LIBRARY_PATH)"; fi
-unset LD_LIBRARY_PATH
-# The options the xcub build was configured with, to compare with what got installed.
-build_option() {
-  meson introspect --buildoptions "$build" |
-    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == sys.argv[1]))' "$1"
-}
-want_backend=$(build_option xcub_backend)
-want_warp=$(build_option host_warp_threads)
-echo "xcub configured: xcub_backend=$want_backend host_warp_threads=$want_warp"
-[[ "$want_backend" == host ]] || fail "this check is for the host backend; $build is configured for $want_backend"
 
 step "meson install --no-rebuild -C $build --destdir $stage"
 meson install --no-rebuild --quiet -C "$build" --destdir "$stage"

@@ -60,6 +60,19 @@ struct random_schedule {
 };
 #endif
 
+/// Runs `check(rng)` under the in-order schedule and, on the host emulator, once more under a
+/// seeded random schedule (threads, warps and blocks reordered at every switch point).
+template <class Check>
+void on_each_schedule(std::mt19937_64& rng, Check check) {
+  check(rng);
+#if XCUB_BACKEND_HOST
+  const std::uint64_t seed = rng();
+  INFO("under XCUB_HOST_SCHEDULE_SEED=" << seed);
+  random_schedule schedule(seed);
+  check(rng);
+#endif
+}
+
 /// Requires a device call to have succeeded, naming the backend's error otherwise.
 #define XCUB_TEST_CALL(expr)                                                                   \
   do {                                                                                         \

@@ -10,9 +10,4 @@
 #define XCUB_HAS_KERNELS 0
 #endif
 
-#define XCUB_KERNEL __global__
-#define XCUB_DEVICE __device__
-#define XCUB_HOST_DEVICE __host__ __device__
-#define XCUB_FORCEINLINE __forceinline__
-#define XCUB_SHARED(Type, name) __shared__ Type name
-#define XCUB_UNROLL _Pragma("unroll")
+#include <xcub/detail/gpu_qualifiers.hpp>

@@ -3,16 +3,11 @@
 
 #include <hip/hip_runtime.h>
 
-// 1 where this translation unit can hold kernels (compiled as HIP).
-#if defined(__HIP__)
+// 1 where this translation unit can hold kernels (compiled as HIP), 0 otherwise.
+#ifdef __HIP__
 #define XCUB_HAS_KERNELS 1
 #else
 #define XCUB_HAS_KERNELS 0
 #endif
 
-#define XCUB_KERNEL __global__
-#define XCUB_DEVICE __device__
-#define XCUB_HOST_DEVICE __host__ __device__
-#define XCUB_FORCEINLINE __forceinline__
-#define XCUB_UNROLL _Pragma("unroll")
-#define XCUB_SHARED(Type, name) __shared__ Type name
+#include <xcub/detail/gpu_qualifiers.hpp>

@@ -1,0 +1,10 @@
+// The qualifiers of the GPU backends (CUDA, and HIP through hip-clang), which spell them alike;
+// see <xcub/config.hpp> for what each one means.
+#pragma once
+
+#define XCUB_KERNEL __global__
+#define XCUB_DEVICE __device__
+#define XCUB_HOST_DEVICE __host__ __device__
+#define XCUB_FORCEINLINE __forceinline__
+#define XCUB_UNROLL _Pragma("unroll")
+#define XCUB_SHARED(Type, name) __shared__ Type name
