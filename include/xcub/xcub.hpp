@@ -6,3 +6,5 @@
 #include <xcub/launch.hpp>
 #include <xcub/arch/arch.hpp>
 #include <xcub/util/device_buffer.hpp>
+#include <xcub/util/double_buffer.hpp>
+#include <xcub/util/key_value_pair.hpp>
