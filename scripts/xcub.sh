@@ -68,6 +68,9 @@ else
   meson setup "$dir" "${setup_args[@]}" >/dev/null
 fi
 echo "xcub: building $backend backend in $dir"
+# Meson 1.0 (Debian 12) records no header dependencies for nvcc objects, so a changed header would
+# not rebuild them: drop them every time (ccache makes the rebuild cheap).
+[ "$backend" = cuda ] && find "$dir" -name '*.cu.o' -delete
 ninja -C "$dir"
 
 # ---- run --------------------------------------------------------------------------------------
