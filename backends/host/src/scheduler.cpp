@@ -289,6 +289,8 @@ const char* error_text(error_t e) {
     case error_invalid_value: return "invalid argument";
     case error_memory_allocation: return "out of memory";
     case error_invalid_configuration: return "invalid configuration argument (grid, block or shared memory size)";
+    case error_invalid_device: return "invalid device ordinal";
+    case error_not_ready: return "device not ready";
   }
   return "unknown error";
 }

@@ -25,6 +25,8 @@ enum error_t : int {
   error_invalid_value = 1,
   error_memory_allocation = 2,
   error_invalid_configuration = 9,
+  error_invalid_device = 101,
+  error_not_ready = 600,
 };
 
 }  // namespace xcub

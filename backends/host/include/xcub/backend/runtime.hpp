@@ -1,17 +1,30 @@
-// Host runtime layer: "device" memory is ordinary memory and every launch is synchronous,
-// so streams are accepted and ignored and synchronisation only reports the last error.
+// Host runtime layer: "device" memory is ordinary memory and every launch is synchronous, so
+// streams and events only keep CUDA's shape: work is complete when a call returns, an event is
+// never pending, and synchronisation only reports the last error. There is one device, 0.
 #pragma once
+
+#include <xcub/backend_config.hpp>
 
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
 
 #include <xcub/backend/emulator_api.hpp>
 
 namespace xcub {
 
+namespace host::detail {
+struct stream_object {};  // a distinct address per created stream
+struct event_object {};
+}  // namespace host::detail
+
 using stream_t = void*;
+using event_t = host::detail::event_object*;
 
 inline const char* error_string(error_t e) { return host::detail::error_text(e); }
 /// Kernels run inside launch(), which returns their errors, so there is no deferred error.
@@ -41,5 +54,102 @@ inline error_t memset(void* ptr, int byte, std::size_t bytes) {
   return success;
 }
 inline error_t device_synchronize() { return success; }
+
+// ---- devices: exactly one, numbered 0 ----
+inline error_t get_device(int* device) {
+  if (!device) return error_invalid_value;
+  *device = 0;
+  return success;
+}
+inline error_t set_device(int device) { return device == 0 ? success : error_invalid_device; }
+inline error_t get_device_count(int* count) {
+  if (!count) return error_invalid_value;
+  *count = 1;
+  return success;
+}
+
+/// Device attributes for device_get_attribute, with the values the emulator enforces (a block
+/// gets 48 KiB of shared memory by default and may use up to 227 KiB, as on Hopper).
+enum device_attr_t : int {
+  attr_multiprocessor_count,  // the CPU's hardware threads
+  attr_max_shared_memory_per_block,
+  attr_max_shared_memory_per_block_optin,
+  attr_max_threads_per_block,
+  attr_warp_size,  // the build option host_warp_threads
+  attr_l2_cache_size,  // the CPU's L2 where the C library reports it, else 0
+  attr_compute_capability_major,  // 0: the host is no GPU architecture
+  attr_compute_capability_minor,
+};
+
+inline error_t device_get_attribute(int* value, device_attr_t attr, int device) {
+  if (!value) return error_invalid_value;
+  if (device != 0) return error_invalid_device;
+  switch (attr) {
+    case attr_multiprocessor_count: {
+      const unsigned cores = std::thread::hardware_concurrency();
+      *value = cores ? static_cast<int>(cores) : 1;
+      return success;
+    }
+    case attr_max_shared_memory_per_block: *value = 48 * 1024; return success;
+    case attr_max_shared_memory_per_block_optin: *value = 227 * 1024; return success;
+    case attr_max_threads_per_block: *value = 1024; return success;
+    case attr_warp_size: *value = XCUB_HOST_WARP_THREADS; return success;
+    case attr_l2_cache_size: {
+      long bytes = 0;
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+      bytes = ::sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+      *value = bytes > 0 && bytes < (1L << 30) ? static_cast<int>(bytes) : 0;
+      return success;
+    }
+    case attr_compute_capability_major:
+    case attr_compute_capability_minor: *value = 0; return success;
+  }
+  return error_invalid_value;
+}
+/// 0: the host emulator is no GPU architecture.
+inline error_t device_arch_version(int* version, int device) {
+  if (!version) return error_invalid_value;
+  if (device != 0) return error_invalid_device;
+  *version = 0;
+  return success;
+}
+inline error_t device_get_name(char* name, int len, int device) {
+  if (!name || len <= 0) return error_invalid_value;
+  if (device != 0) return error_invalid_device;
+  const char* const text = "xcub host emulator";
+  int n = 0;
+  for (; n < len - 1 && text[n]; ++n) name[n] = text[n];
+  name[n] = '\0';
+  return success;
+}
+
+// ---- streams and events: launches are synchronous, so all work is always complete ----
+inline error_t stream_create(stream_t* stream) {
+  if (!stream) return error_invalid_value;
+  *stream = new (std::nothrow) host::detail::stream_object;
+  return *stream ? success : error_memory_allocation;
+}
+inline error_t stream_destroy(stream_t stream) {
+  if (!stream) return error_invalid_value;  // the default stream is not destroyed
+  delete static_cast<host::detail::stream_object*>(stream);
+  return success;
+}
+inline error_t stream_synchronize(stream_t /*stream*/) { return success; }
+
+inline error_t event_create(event_t* event) {
+  if (!event) return error_invalid_value;
+  *event = new (std::nothrow) host::detail::event_object;
+  return *event ? success : error_memory_allocation;
+}
+inline error_t event_destroy(event_t event) {
+  if (!event) return error_invalid_value;
+  delete event;
+  return success;
+}
+inline error_t event_record(event_t event, stream_t /*stream*/) { return event ? success : error_invalid_value; }
+/// Always success (never error_not_ready): what the event follows has already run.
+inline error_t event_query(event_t event) { return event ? success : error_invalid_value; }
+inline error_t event_synchronize(event_t event) { return event ? success : error_invalid_value; }
 
 }  // namespace xcub
