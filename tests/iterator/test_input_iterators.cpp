@@ -209,7 +209,7 @@ TEST_CASE_TEMPLATE("iterator: ArgIndexInputIterator pairs items with their offse
     It h = It(in.data()) + off;
     h.normalize();
     check_on_host(h, host_normalized, rng);
-    CHECK((h != It(in.data()) + off));  // same item, different key origin
+    if (off != 0) CHECK((h != It(in.data()) + off));  // same item, different key origin (none when off is 0)
     CHECK((h == It(in.data() + off)));
 
     check_in_kernel(It(d_in.data()) + off, want, block_size(rng));
