@@ -161,12 +161,24 @@ void install_fault_handler() {
   std::lock_guard<std::mutex> lock(mutex);
   // The handler needs a stack of its own: the faulting one is the overflowed fiber stack.
   constexpr std::size_t alt_bytes = 64 * 1024;
-  static thread_local std::unique_ptr<char[]> alt_stack;
+  // Owned per OS thread; unregistered before it is freed when the thread ends.
+  struct alternate_stack {
+    std::unique_ptr<char[]> bytes;
+    ~alternate_stack() {
+      stack_t now{};
+      if (bytes && sigaltstack(nullptr, &now) == 0 && now.ss_sp == bytes.get()) {
+        stack_t off{};
+        off.ss_flags = SS_DISABLE;
+        sigaltstack(&off, nullptr);
+      }
+    }
+  };
+  static thread_local alternate_stack alt_stack;
   stack_t current{};
   if (sigaltstack(nullptr, &current) == 0 && ((current.ss_flags & SS_DISABLE) || current.ss_size < alt_bytes)) {
-    if (!alt_stack) alt_stack.reset(new char[alt_bytes]);
+    if (!alt_stack.bytes) alt_stack.bytes.reset(new char[alt_bytes]);
     stack_t ss{};
-    ss.ss_sp = alt_stack.get();
+    ss.ss_sp = alt_stack.bytes.get();
     ss.ss_size = alt_bytes;
     sigaltstack(&ss, nullptr);
   }
