@@ -13,6 +13,7 @@
 //   XCUB_FORCEINLINE     inline even where the compiler would rather not
 //   XCUB_HAS_KERNELS     1 where this translation unit can define and run kernels (always on the
 //                        host backend; under nvcc or hipcc on GPUs), else 0
+//   XCUB_EXEC_CHECK_DISABLE  before a host-device template that may call device- or host-only code
 //   XCUB_UNROLL          asks the compiler to unroll the loop that follows
 //   XCUB_SHARED(T, name) declares `T& name`, one object per thread block (`__shared__` on GPUs).
 //                        Name array types and types with a top-level comma with `using` first:

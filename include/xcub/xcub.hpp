@@ -5,6 +5,11 @@
 #include <xcub/runtime.hpp>
 #include <xcub/launch.hpp>
 #include <xcub/arch/arch.hpp>
+#include <xcub/thread/thread_load.hpp>
+#include <xcub/thread/thread_store.hpp>
+#include <xcub/iterator/iterators.hpp>
+#include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>
+#include <xcub/util/device_properties.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/key_value_pair.hpp>

@@ -8,3 +8,12 @@
 #define XCUB_FORCEINLINE __forceinline__
 #define XCUB_UNROLL _Pragma("unroll")
 #define XCUB_SHARED(Type, name) __shared__ Type name
+
+// Placed before a host-device function template that may call device-only or host-only code (a
+// functor, a cache-modified load, a wrapped host iterator): nvcc checks the call only where an
+// instantiation runs.
+#if defined(__NVCC__)
+#define XCUB_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
+#else
+#define XCUB_EXEC_CHECK_DISABLE
+#endif

@@ -19,16 +19,6 @@
 
 #include <xcub/config.hpp>
 
-// Placed before a host-device function template that may call user code (a functor, a wrapped
-// host-only iterator): tells nvcc to check the call only where the instantiation runs.
-#ifndef XCUB_EXEC_CHECK_DISABLE
-#if defined(__NVCC__)
-#define XCUB_EXEC_CHECK_DISABLE _Pragma("nv_exec_check_disable")
-#else
-#define XCUB_EXEC_CHECK_DISABLE
-#endif
-#endif
-
 namespace xcub::detail {
 
 /// What operator-> returns for iterators that yield values: the value, held, with a pointer to it.
@@ -55,11 +45,16 @@ class iterator_facade {
   using distance = std::int64_t;
 
  public:
+  // Dereferencing may be device-only (a cache-modified load) or host-only (a wrapped host
+  // iterator): checked where an instantiation runs.
+  XCUB_EXEC_CHECK_DISABLE
   XCUB_HOST_DEVICE reference operator*() const { return self().dereference(distance(0)); }
+  XCUB_EXEC_CHECK_DISABLE
   template <class N, if_integral<N> = 0>
   XCUB_HOST_DEVICE reference operator[](N n) const {
     return self().dereference(static_cast<distance>(n));
   }
+  XCUB_EXEC_CHECK_DISABLE
   template <class P = pointer, std::enable_if_t<!std::is_void_v<P>, int> = 0>
   XCUB_HOST_DEVICE P operator->() const {
     return P{**this};

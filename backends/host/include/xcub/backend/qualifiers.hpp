@@ -9,6 +9,7 @@
 #define XCUB_HOST_DEVICE
 #define XCUB_FORCEINLINE inline
 #define XCUB_UNROLL _Pragma("GCC unroll 16")
+#define XCUB_EXEC_CHECK_DISABLE
 
 // One object per thread block: the emulator keys the storage by the address of a static tag
 // that is unique to the declaration (and to each template instantiation around it). Like
