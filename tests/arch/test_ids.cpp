@@ -50,7 +50,7 @@ TEST_CASE("ids: every thread of 1D, 2D and 3D launches knows where it is") {
   }
 }
 
-TEST_CASE("launch: invalid configurations are refused with an error, not run") {
+TEST_CASE("launch: invalid configurations are refused with an error, not run (deliberate API errors)") {
   xcub::device_buffer<ids_record> d(1);
   CHECK(xcub::launch(xcub::dim3(1), xcub::dim3(0), 0, nullptr, record_ids, d.data()) != xcub::success);
   CHECK(xcub::launch(xcub::dim3(1), xcub::dim3(2048), 0, nullptr, record_ids, d.data()) != xcub::success);

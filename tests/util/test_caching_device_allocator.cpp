@@ -274,7 +274,7 @@ TEST_CASE("util: CachingDeviceAllocator::FreeAllCached gives cached blocks back 
   CHECK(allocator.Stats().cached_blocks == 0);
 }
 
-TEST_CASE("util: CachingDeviceAllocator reports errors") {
+TEST_CASE("util: CachingDeviceAllocator reports errors (deliberate API errors)") {
   Allocator allocator(8u, 3u, 7u);
   void* p = nullptr;
   XCUB_TEST_CALL(allocator.DeviceAllocate(&p, 64));

@@ -96,7 +96,7 @@ TEST_CASE("util: device properties are computed once and read the same from ever
   CHECK(sm == p.arch_version);
 }
 
-TEST_CASE("util: get_device_properties refuses invalid devices and leaves the output alone") {
+TEST_CASE("util: get_device_properties refuses invalid devices and leaves the output alone (deliberate API errors)") {
   const int n = device_count();
   for (int bad : {-1, -7, n, n + 5}) {
     CAPTURE(bad);
