@@ -13,3 +13,4 @@
 #include <xcub/util/device_properties.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/key_value_pair.hpp>
+#include <xcub/util/temporary_storage.hpp>
