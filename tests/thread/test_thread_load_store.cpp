@@ -156,6 +156,7 @@ XCUB_DEVICE void shared_each(stores<Ms...>, T* tile, const T* in, T* out, std::s
 // pointer that may point to shared memory is read with LOAD_DEFAULT in its place.
 using either_space_loads = loads<xcub::LOAD_DEFAULT, xcub::LOAD_CA, xcub::LOAD_CG, xcub::LOAD_CS, xcub::LOAD_CV,
                                  xcub::LOAD_DEFAULT, xcub::LOAD_VOLATILE>;
+static_assert(either_space_loads::count == all_loads::count, "one row per load modifier");
 
 template <class T>
 XCUB_KERNEL void load_store_everything(const T* in, T* out, std::size_t n) {

@@ -19,15 +19,7 @@
 
 #include <xcub/thread/cache_modifier.hpp>
 #include <xcub/thread/detail/cache_words.hpp>
-
-namespace xcub::arch {
-
-template <CacheLoadModifier M, class W>
-XCUB_DEVICE XCUB_FORCEINLINE W load_word(const W* p);
-template <CacheStoreModifier M, class W>
-XCUB_DEVICE XCUB_FORCEINLINE void store_word(W* p, W w);
-
-}  // namespace xcub::arch
+#include <xcub/thread/detail/volatile_words.hpp>
 
 // Host-compiler translation units of CUDA builds see the declarations only.
 #if XCUB_HAS_KERNELS
@@ -45,25 +37,6 @@ XCUB_DEVICE XCUB_FORCEINLINE W plain_load(const W* p) {
 template <class W>
 XCUB_DEVICE XCUB_FORCEINLINE void plain_store(W* p, W w) {
   *p = w;
-}
-template <class W>
-XCUB_DEVICE XCUB_FORCEINLINE W volatile_load(const W* p) {
-  if constexpr (sizeof(W) == 16) {  // two 8-byte volatile loads, as CUB
-    const volatile std::uint64_t* q = reinterpret_cast<const volatile std::uint64_t*>(p);
-    return W{q[0], q[1]};
-  } else {
-    return *static_cast<const volatile W*>(p);
-  }
-}
-template <class W>
-XCUB_DEVICE XCUB_FORCEINLINE void volatile_store(W* p, W w) {
-  if constexpr (sizeof(W) == 16) {
-    volatile std::uint64_t* q = reinterpret_cast<volatile std::uint64_t*>(p);
-    q[0] = w.lo;
-    q[1] = w.hi;
-  } else {
-    *static_cast<volatile W*>(p) = w;
-  }
 }
 
 XCUB_DEVICE XCUB_FORCEINLINE std::size_t generic_address(const void* p) { return reinterpret_cast<std::size_t>(p); }

@@ -32,15 +32,7 @@
 
 #include <xcub/thread/cache_modifier.hpp>
 #include <xcub/thread/detail/cache_words.hpp>
-
-namespace xcub::arch {
-
-template <CacheLoadModifier M, class W>
-XCUB_DEVICE XCUB_FORCEINLINE W load_word(const W* p);
-template <CacheStoreModifier M, class W>
-XCUB_DEVICE XCUB_FORCEINLINE void store_word(W* p, W w);
-
-}  // namespace xcub::arch
+#include <xcub/thread/detail/volatile_words.hpp>
 
 #if XCUB_HAS_KERNELS
 namespace xcub::arch {
@@ -60,25 +52,6 @@ XCUB_DEVICE XCUB_FORCEINLINE void plain_store(W* p, W w) {
   __builtin_memcpy(p, &w, sizeof(W));
 }
 
-template <class W>
-XCUB_DEVICE XCUB_FORCEINLINE W volatile_load(const W* p) {
-  if constexpr (sizeof(W) == 16) {
-    const std::uint64_t* q = reinterpret_cast<const std::uint64_t*>(p);
-    return W{volatile_load(q), volatile_load(q + 1)};
-  } else {
-    return *static_cast<const volatile W*>(p);
-  }
-}
-template <class W>
-XCUB_DEVICE XCUB_FORCEINLINE void volatile_store(W* p, W w) {
-  if constexpr (sizeof(W) == 16) {
-    std::uint64_t* q = reinterpret_cast<std::uint64_t*>(p);
-    volatile_store(q, w.lo);
-    volatile_store(q + 1, w.hi);
-  } else {
-    *static_cast<volatile W*>(p) = w;
-  }
-}
 
 template <int Scope, class W>
 XCUB_DEVICE XCUB_FORCEINLINE W atomic_load(const W* p) {

@@ -18,31 +18,9 @@
 #include <xcub/backend/emulator_api.hpp>
 #include <xcub/thread/cache_modifier.hpp>
 #include <xcub/thread/detail/cache_words.hpp>
+#include <xcub/thread/detail/volatile_words.hpp>
 
 namespace xcub::arch {
-namespace detail {
-
-template <class W>
-inline W volatile_load(const W* p) {
-  if constexpr (sizeof(W) == 16) {
-    const std::uint64_t* q = reinterpret_cast<const std::uint64_t*>(p);
-    return W{volatile_load(q), volatile_load(q + 1)};
-  } else {
-    return *static_cast<const volatile W*>(p);
-  }
-}
-template <class W>
-inline void volatile_store(W* p, W w) {
-  if constexpr (sizeof(W) == 16) {
-    std::uint64_t* q = reinterpret_cast<std::uint64_t*>(p);
-    volatile_store(q, w.lo);
-    volatile_store(q + 1, w.hi);
-  } else {
-    *static_cast<volatile W*>(p) = w;
-  }
-}
-
-}  // namespace detail
 
 template <CacheLoadModifier M, class W>
 inline W load_word(const W* p) {
