@@ -1,0 +1,46 @@
+// CUDA's single-instruction warp reductions (redux.sync, sm_80+), the hook that xcub::WarpReduce
+// takes where a backend has one:
+//   warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>
+//       true where warp_reduce_intrinsic can fold T with ReduceOp across a logical warp of that width
+//       (a compile-time constant of the compilation target; false on the host pass)
+//   warp_reduce_intrinsic(mask, value, op)
+//       every lane of `mask` calls it, and `mask` is one whole logical warp (WarpReduce falls back to
+//       its generic version when the block's end cuts the logical warp short); returns the fold of
+//       their values, valid in every lane of the mask. Used for Sum(x) and Reduce(x, op) only.
+// A backend without such an instruction defines the flag false and declares the function deleted.
+// Here: int32_t and uint32_t with xcub::Sum, Min, Max over 32-lane logical warps, as
+// __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (integer sums wrap, as the shuffle version).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/thread/thread_operators.hpp>
+
+namespace xcub::arch {
+
+template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
+inline constexpr bool warp_reduce_intrinsic_available =
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    LOGICAL_WARP_THREADS == 32 && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>) &&
+    (std::is_same_v<ReduceOp, xcub::Sum> || std::is_same_v<ReduceOp, xcub::Min> ||
+     std::is_same_v<ReduceOp, xcub::Max>);
+#else
+    false;
+#endif
+
+#if XCUB_HAS_KERNELS
+template <class T, class ReduceOp>
+XCUB_DEVICE XCUB_FORCEINLINE T warp_reduce_intrinsic(lane_mask_t mask, T value, ReduceOp) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (std::is_same_v<ReduceOp, xcub::Sum>) return __reduce_add_sync(mask, value);
+  else if constexpr (std::is_same_v<ReduceOp, xcub::Min>) return __reduce_min_sync(mask, value);
+  else return __reduce_max_sync(mask, value);
+#else
+  (void)mask;
+  return value;  // never called: warp_reduce_intrinsic_available is false here
+#endif
+}
+#endif
+
+}  // namespace xcub::arch

@@ -1,0 +1,13 @@
+// Host: no single-instruction warp reduction; WarpReduce uses its shuffle or shared-memory version.
+// The hook (see backends/cuda/include/xcub/backend/warp_reduce_intrinsics.hpp for its contract):
+#pragma once
+
+namespace xcub::arch {
+
+template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
+inline constexpr bool warp_reduce_intrinsic_available = false;
+
+template <class T, class ReduceOp>
+T warp_reduce_intrinsic(lane_mask_t, T value, ReduceOp) = delete;
+
+}  // namespace xcub::arch

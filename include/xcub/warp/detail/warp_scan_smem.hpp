@@ -1,0 +1,67 @@
+// xcub/warp/detail/warp_scan_smem.hpp: the scan of a logical warp of any width through shared
+// memory (one slot per lane), for widths that are not powers of two. Used through xcub::WarpScan.
+//
+// inclusive(x, op): every lane publishes its partial, then in round k reads the partial of the
+// lane 2^k below it and combines it on the left (op(lower, own)): the left-to-right fold in lane
+// order. Warp barriers separate the reads of a round from its writes. Each operation starts with a
+// warp barrier, so that calls in a row on the same TempStorage need none in between.
+#pragma once
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/warp/detail/logical_warp.hpp>
+
+namespace xcub::detail {
+
+template <class T, int LOGICAL_WARP_THREADS>
+struct warp_scan_smem {
+  using warp = logical_warp<LOGICAL_WARP_THREADS>;
+
+  /// One slot per lane, left uninitialised (shared memory cannot run constructors).
+  struct TempStorage {
+    alignas(T) unsigned char bytes[sizeof(T) * LOGICAL_WARP_THREADS];
+  };
+
+#if XCUB_HAS_KERNELS
+  T* slots;
+  arch::lane_mask_t mask;
+  unsigned lane;
+
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_smem(TempStorage& storage)
+      : slots(reinterpret_cast<T*>(storage.bytes)), mask(warp::member_mask()), lane(warp::lane()) {}
+
+  template <class ScanOp>
+  XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
+    arch::sync_warp(mask);  // earlier readers of the storage are done
+    slots[lane] = x;
+    arch::sync_warp(mask);
+XCUB_UNROLL
+    for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
+      const bool has_lower = lane >= offset;
+      T lower = x;
+      if (has_lower) lower = slots[lane - offset];
+      arch::sync_warp(mask);
+      if (has_lower) {
+        x = static_cast<T>(op(lower, x));
+        slots[lane] = x;
+      }
+      arch::sync_warp(mask);
+    }
+    return x;  // the slots now hold every lane's inclusive prefix
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE T exclusive_of(const T& inclusive) const {
+    return lane == 0 ? inclusive : slots[lane - 1];
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T&) const { return slots[arch::lane_count(mask) - 1]; }
+
+  XCUB_DEVICE XCUB_FORCEINLINE T broadcast(const T& x, unsigned src_lane) const {
+    arch::sync_warp(mask);
+    if (lane == src_lane) slots[0] = x;
+    arch::sync_warp(mask);
+    return slots[0];
+  }
+#endif
+};
+
+}  // namespace xcub::detail
