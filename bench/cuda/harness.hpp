@@ -1,0 +1,121 @@
+// The GPU benchmark harness: times a launch with CUDA events (warm-up, then the median of many
+// runs), measures the device's copy bandwidth once, and collects rows that it prints as a
+// markdown table and writes as JSON (device, date, commit). It measures; it never asserts time.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace xcub_bench {
+
+inline void check(cudaError_t e, const char* what) {
+  if (e != cudaSuccess) {
+    std::fprintf(stderr, "benchmark: %s: %s\n", what, cudaGetErrorString(e));
+    std::exit(1);
+  }
+}
+
+/// Median milliseconds of `launch()` over `runs` timed runs after `warmup` untimed ones.
+template <class Launch>
+double median_ms(Launch launch, int warmup = 5, int runs = 30) {
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "event");
+  check(cudaEventCreate(&stop), "event");
+  for (int i = 0; i < warmup; ++i) launch();
+  check(cudaDeviceSynchronize(), "warm-up");
+  std::vector<float> ms(runs);
+  for (int i = 0; i < runs; ++i) {
+    check(cudaEventRecord(start), "record");
+    launch();
+    check(cudaEventRecord(stop), "record");
+    check(cudaEventSynchronize(stop), "synchronize");
+    check(cudaGetLastError(), "launch");
+    check(cudaEventElapsedTime(&ms[i], start, stop), "elapsed");
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[runs / 2];
+}
+
+/// Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes written.
+inline double copy_bandwidth_gbps(std::size_t bytes) {
+  void *a, *b;
+  check(cudaMalloc(&a, bytes), "malloc");
+  check(cudaMalloc(&b, bytes), "malloc");
+  check(cudaMemset(a, 1, bytes), "memset");
+  const double ms = median_ms([&] { cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice); });
+  cudaFree(a);
+  cudaFree(b);
+  return 2.0 * bytes / (ms * 1e6);
+}
+
+struct row {
+  std::string benchmark, type, impl;
+  int repeat;
+  std::size_t items, bytes;
+  double ms;
+};
+
+class report {
+ public:
+  explicit report(std::string name) : name_(std::move(name)) {
+    cudaDeviceProp p{};
+    check(cudaGetDeviceProperties(&p, 0), "properties");
+    device_ = p.name;
+    copy_gbps_ = copy_bandwidth_gbps(std::size_t{1} << 30);
+  }
+  void add(row r) { rows_.push_back(std::move(r)); }
+
+  /// Prints the table (xcub and CUB side by side, ratio = CUB time / xcub time) and writes JSON.
+  void finish(const char* json_path) const {
+    const char* commit = std::getenv("XCUB_COMMIT");
+    char date[32];
+    const std::time_t now = std::time(nullptr);
+    std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
+    std::printf("\n%s on %s, %s, commit %s; copy bandwidth %.0f GB/s\n\n", name_.c_str(), device_.c_str(), date,
+                commit ? commit : "?", copy_gbps_);
+    std::printf("| benchmark | type | collectives per item | xcub G items/s | CUB G items/s | xcub GB/s | xcub %% of copy | ratio xcub/CUB |\n");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+    for (const row& x : rows_) {
+      if (x.impl != "xcub") continue;
+      const row* c = find(x, "cub");
+      const double items_s = x.items / (x.ms * 1e6), gbps = x.bytes / (x.ms * 1e6);
+      std::printf("| %s | %s | %d | %.2f | %.2f | %.0f | %.0f%% | %.3f |\n", x.benchmark.c_str(), x.type.c_str(),
+                  x.repeat, items_s, c ? c->items / (c->ms * 1e6) : 0.0, gbps, 100.0 * gbps / copy_gbps_,
+                  c ? c->ms / x.ms : 0.0);
+    }
+    if (FILE* f = json_path ? std::fopen(json_path, "w") : nullptr) {
+      std::fprintf(f, "{\n  \"benchmark\": \"%s\",\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n  \"commit\": \"%s\",\n"
+                      "  \"copy_bandwidth_gbps\": %.1f,\n  \"rows\": [\n",
+                   name_.c_str(), device_.c_str(), date, commit ? commit : "?", copy_gbps_);
+      for (std::size_t i = 0; i < rows_.size(); ++i) {
+        const row& x = rows_[i];
+        std::fprintf(f, "    {\"benchmark\": \"%s\", \"type\": \"%s\", \"impl\": \"%s\", \"repeat\": %d, \"items\": %zu, "
+                        "\"bytes\": %zu, \"median_ms\": %.5f}%s\n",
+                     x.benchmark.c_str(), x.type.c_str(), x.impl.c_str(), x.repeat, x.items, x.bytes, x.ms,
+                     i + 1 < rows_.size() ? "," : "");
+      }
+      std::fprintf(f, "  ]\n}\n");
+      std::fclose(f);
+    }
+  }
+
+ private:
+  const row* find(const row& like, const char* impl) const {
+    for (const row& r : rows_)
+      if (r.impl == impl && r.benchmark == like.benchmark && r.type == like.type && r.repeat == like.repeat) return &r;
+    return nullptr;
+  }
+  std::string name_, device_;
+  double copy_gbps_;
+  std::vector<row> rows_;
+};
+
+}  // namespace xcub_bench
