@@ -7,6 +7,11 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_store.hpp>
+#include <xcub/thread/thread_operators.hpp>
+#include <xcub/thread/thread_reduce.hpp>
+#include <xcub/thread/thread_scan.hpp>
+#include <xcub/warp/warp_reduce.hpp>
+#include <xcub/warp/warp_scan.hpp>
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>
