@@ -10,6 +10,8 @@
 //   shfl_xor:  the value of lane `lane ^ lanes`; the caller's own value if that is past its segment
 // Reading a lane that is not in `mask` gives an unspecified value (the host emulator poisons it).
 // `src`, `delta` and `lanes` must be below warp_threads (GPUs use only their low bits).
+// shfl_down_until / shfl_up_checked also say whether the source lane was in bounds; where it was
+// not, the value they return is unspecified.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +53,40 @@ XCUB_DEVICE XCUB_FORCEINLINE T shfl_down(lane_mask_t mask, const T& value, unsig
 template <class T>
 XCUB_DEVICE XCUB_FORCEINLINE T shfl_xor(lane_mask_t mask, const T& value, int lanes, int width = warp_threads) {
   return detail::shuffle_words(value, [&](shuffle_word w) { return shfl_xor_word(mask, w, lanes, width); });
+}
+
+/// shfl_down that also reports whether the source lane lies at or before lane `last` of the
+/// caller's segment (`last` < width): valid == (lane % width + delta <= last). Reductions use it to
+/// fold only lanes up to a segment's end; on CUDA the shuffle's own predicate gives it for free.
+template <class T>
+XCUB_DEVICE XCUB_FORCEINLINE T shfl_down_until(lane_mask_t mask, const T& value, unsigned delta, unsigned last,
+                                               int width, bool& valid) {
+  if constexpr (shuffles_report_bounds) {
+    int word = 0;  // the first word's predicate stands for all (they share lanes and bounds)
+    return detail::shuffle_words(value, [&](auto w) {  // generic: named only where the backend has it
+      return word++ == 0 ? shfl_down_word_until(mask, w, delta, last, width, valid)
+                         : shfl_down_word(mask, w, delta, width);
+    });
+  } else {
+    valid = (lane_id() & static_cast<unsigned>(width - 1)) + delta <= last;
+    return shfl_down(mask, value, delta, width);
+  }
+}
+
+/// shfl_up that also reports whether the source lane is in the caller's segment:
+/// valid == (lane % width >= delta). Scans use it to combine only real predecessors.
+template <class T>
+XCUB_DEVICE XCUB_FORCEINLINE T shfl_up_checked(lane_mask_t mask, const T& value, unsigned delta, int width,
+                                               bool& valid) {
+  if constexpr (shuffles_report_bounds) {
+    int word = 0;
+    return detail::shuffle_words(value, [&](auto w) {
+      return word++ == 0 ? shfl_up_word_checked(mask, w, delta, width, valid) : shfl_up_word(mask, w, delta, width);
+    });
+  } else {
+    valid = (lane_id() & static_cast<unsigned>(width - 1)) >= delta;
+    return shfl_up(mask, value, delta, width);
+  }
 }
 
 }  // namespace xcub::arch

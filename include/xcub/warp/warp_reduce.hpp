@@ -25,9 +25,10 @@
 //   - A block whose size is not a multiple of the warp width: lanes past the block's end do not exist;
 //     a logical warp that the block cuts short reduces its existing lanes (as if valid_items stopped
 //     there).
-//   - Specialised where a backend has a better instruction, for Sum(x) / Reduce(x, op) over a logical
-//     warp whose lanes all exist: CUDA sm_80+, Sum/Min/Max of 32-bit integers over 32 lanes, one
-//     __reduce_*_sync; HIP GFX9 wave64, Sum of 32-bit integers over 64 lanes, DPP steps
+//   - Specialised where a backend has a better instruction, for Sum(x) / Reduce(x, op): CUDA sm_80+,
+//     Sum/Min/Max of 32-bit integers over any power-of-two logical warp (also one cut short by the
+//     block's end), one __reduce_*_sync; HIP GFX9 wave64, Sum of 32-bit integers over 64 lanes that
+//     all exist, DPP steps
 //     (<xcub/backend/warp_reduce_intrinsics.hpp>, docs/warp-reduce-isa.md).
 // Device code (XCUB_DEVICE).
 //
@@ -79,7 +80,9 @@ class WarpReduce {
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op) {
     const arch::lane_mask_t mask = warp::member_mask();
     if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
-      if (mask == arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {
+      if constexpr (!arch::warp_reduce_intrinsic_needs_whole_warp) {
+        return arch::warp_reduce_intrinsic(mask, input, op);  // folds exactly the lanes of `mask`
+      } else if (mask == arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {
         return arch::warp_reduce_intrinsic(mask, input, op);  // every lane of the logical warp exists
       }
     }

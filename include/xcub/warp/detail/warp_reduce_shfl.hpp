@@ -24,12 +24,13 @@ struct warp_reduce_shfl {
 
   /// The fold of lanes [lane, last] of the caller's logical warp (`mask`: its member lanes).
   template <class ReduceOp>
-  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned lane, unsigned last, arch::lane_mask_t mask,
+  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned /*lane*/, unsigned last, arch::lane_mask_t mask,
                                         ReduceOp& op) const {
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
-      const T upper = arch::shfl_down(mask, x, offset, LOGICAL_WARP_THREADS);
-      if (lane + offset <= last) x = static_cast<T>(op(x, upper));
+      bool upper_in_range;  // lane + offset <= last
+      const T upper = arch::shfl_down_until(mask, x, offset, last, LOGICAL_WARP_THREADS, upper_in_range);
+      if (upper_in_range) x = static_cast<T>(op(x, upper));
     }
     return x;
   }

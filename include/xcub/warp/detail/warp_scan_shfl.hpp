@@ -29,8 +29,9 @@ struct warp_scan_shfl {
   XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
-      const T lower = arch::shfl_up(mask, x, offset, LOGICAL_WARP_THREADS);
-      if (lane >= offset) x = static_cast<T>(op(lower, x));
+      bool lower_exists;  // lane >= offset
+      const T lower = arch::shfl_up_checked(mask, x, offset, LOGICAL_WARP_THREADS, lower_exists);
+      if (lower_exists) x = static_cast<T>(op(lower, x));
     }
     return x;
   }

@@ -47,6 +47,31 @@ XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_xor_word(lane_mask_t m, std::uin
   return __shfl_xor_sync(m, w, lanes, width);
 }
 
+// Bounded shuffles: the hardware reports whether the source lane was in range (the predicate of
+// shfl.sync), which saves recomputing it (<xcub/arch/shuffle.hpp>: shfl_down_until, shfl_up_checked).
+inline constexpr bool shuffles_report_bounds = true;
+/// shfl.sync.down with the clamp at `last` (a lane of the caller's `width`-lane segment): `valid`
+/// is (lane in segment + delta <= last).
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_down_word_until(lane_mask_t m, std::uint32_t w, unsigned delta,
+                                                                unsigned last, int width, bool& valid) {
+  const unsigned c = ((32u - static_cast<unsigned>(width)) << 8) | last;
+  std::uint32_t r, in_range;
+  asm volatile("{ .reg .pred p; shfl.sync.down.b32 %0|p, %2, %3, %4, %5; selp.u32 %1, 1, 0, p; }"
+               : "=r"(r), "=r"(in_range) : "r"(w), "r"(delta), "r"(c), "r"(m));
+  valid = in_range != 0;
+  return r;
+}
+/// shfl.sync.up within `width`-lane segments: `valid` is (lane in segment >= delta).
+XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_up_word_checked(lane_mask_t m, std::uint32_t w, unsigned delta,
+                                                                int width, bool& valid) {
+  const unsigned c = (32u - static_cast<unsigned>(width)) << 8;
+  std::uint32_t r, in_range;
+  asm volatile("{ .reg .pred p; shfl.sync.up.b32 %0|p, %2, %3, %4, %5; selp.u32 %1, 1, 0, p; }"
+               : "=r"(r), "=r"(in_range) : "r"(w), "r"(delta), "r"(c), "r"(m));
+  valid = in_range != 0;
+  return r;
+}
+
 // ---- votes -------------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) { return __ballot_sync(m, pred); }
 XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return __any_sync(m, pred) != 0; }

@@ -3,13 +3,17 @@
 //   warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>
 //       true where warp_reduce_intrinsic can fold T with ReduceOp across a logical warp of that width
 //       (a compile-time constant of the compilation target; false on the host pass)
+//   warp_reduce_intrinsic_needs_whole_warp
+//       true where the instruction is only right when every lane of the logical warp exists
+//       (WarpReduce then takes its generic version for a logical warp cut short by the block's end)
 //   warp_reduce_intrinsic(mask, value, op)
-//       every lane of `mask` calls it, and `mask` is one whole logical warp (WarpReduce falls back to
-//       its generic version when the block's end cuts the logical warp short); returns the fold of
-//       their values, valid in every lane of the mask. Used for Sum(x) and Reduce(x, op) only.
-// A backend without such an instruction defines the flag false and declares the function deleted.
-// Here: int32_t and uint32_t with xcub::Sum, Min, Max over 32-lane logical warps, as
-// __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (integer sums wrap, as the shuffle version).
+//       every lane of `mask` calls it; returns the fold of their values, valid in every lane of the
+//       mask. Used for Sum(x) and Reduce(x, op) only.
+// A backend without such an instruction defines the flag false and declares the function anyway.
+// Here: int32_t and uint32_t with xcub::Sum, Min, Max over logical warps of any power-of-two width,
+// as __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (integer sums wrap, as the shuffle
+// version). redux.sync folds exactly the lanes of its mask, so a sub-warp (lanes [k*W, (k+1)*W)) or
+// a logical warp cut short by the block's end (its existing lanes) passes its member mask as is.
 #pragma once
 
 #include <cstdint>
@@ -22,12 +26,14 @@ namespace xcub::arch {
 template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
 inline constexpr bool warp_reduce_intrinsic_available =
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    LOGICAL_WARP_THREADS == 32 && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>) &&
+    (LOGICAL_WARP_THREADS & (LOGICAL_WARP_THREADS - 1)) == 0 && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>) &&
     (std::is_same_v<ReduceOp, xcub::Sum> || std::is_same_v<ReduceOp, xcub::Min> ||
      std::is_same_v<ReduceOp, xcub::Max>);
 #else
     false;
 #endif
+
+inline constexpr bool warp_reduce_intrinsic_needs_whole_warp = false;
 
 #if XCUB_HAS_KERNELS
 template <class T, class ReduceOp>

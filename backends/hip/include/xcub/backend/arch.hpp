@@ -52,6 +52,8 @@ XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_down_word(lane_mask_t, shuffle_wo
 XCUB_DEVICE XCUB_FORCEINLINE shuffle_word shfl_xor_word(lane_mask_t, shuffle_word w, int lanes, int width) {
   return static_cast<shuffle_word>(__shfl_xor(static_cast<int>(w), lanes, width));
 }
+/// No bounds predicate from the shuffle: <xcub/arch/shuffle.hpp> computes it from the lane.
+inline constexpr bool shuffles_report_bounds = false;
 
 // ---- votes -------------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) {

@@ -31,6 +31,9 @@ inline constexpr bool warp_reduce_intrinsic_available =
     false;
 #endif
 
+/// DPP reads neighbouring lanes' registers without a mask: every lane must exist.
+inline constexpr bool warp_reduce_intrinsic_needs_whole_warp = true;
+
 #if XCUB_HAS_KERNELS
 namespace detail {
 /// x + (x of the DPP source lane given by CTRL, or 0 where it has none); rows outside ROW_MASK keep x.

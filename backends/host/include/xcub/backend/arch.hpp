@@ -54,6 +54,8 @@ inline shuffle_word shfl_down_word(lane_mask_t m, shuffle_word w, unsigned delta
 inline shuffle_word shfl_xor_word(lane_mask_t m, shuffle_word w, int lanes, int width) {
   return host::detail::warp_collective(host::detail::warp_op::shfl_xor, m, w, lanes, width);
 }
+/// No bounds predicate from the shuffle: <xcub/arch/shuffle.hpp> computes it from the lane.
+inline constexpr bool shuffles_report_bounds = false;
 
 // ---- votes -------------------------------------------------------------------------------------
 inline lane_mask_t ballot(lane_mask_t m, bool pred) {
