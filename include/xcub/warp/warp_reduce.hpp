@@ -78,24 +78,26 @@ class WarpReduce {
   /// The fold of every lane's input with `op` in lane order; valid in lane 0.
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op) {
-    const arch::lane_mask_t mask = warp::member_mask();
-    if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
-      if constexpr (!arch::warp_reduce_intrinsic_needs_whole_warp) {
-        return arch::warp_reduce_intrinsic(mask, input, op);  // folds exactly the lanes of `mask`
-      } else if (mask == arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {
-        return arch::warp_reduce_intrinsic(mask, input, op);  // every lane of the logical warp exists
+    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
+      if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
+        if constexpr (!arch::warp_reduce_intrinsic_needs_whole_warp) {
+          return arch::warp_reduce_intrinsic(mask, input, op);  // folds exactly the lanes of `mask`
+        } else if (mask == arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {
+          return arch::warp_reduce_intrinsic(mask, input, op);  // every lane of the logical warp exists
+        }
       }
-    }
-    return impl(storage_).reduce(input, warp::lane(), arch::lane_count(mask) - 1, mask, op);
+      return impl(storage_).reduce(input, warp::lane(), arch::lane_count(mask) - 1, mask, op);
+    });
   }
 
   /// The fold of the inputs of lanes [0, valid_items) with `op` in lane order; valid in lane 0.
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op, int valid_items) {
-    const arch::lane_mask_t mask = warp::member_mask();
-    const int lanes = arch::lane_count(mask);
-    const int last = (valid_items < lanes ? valid_items : lanes) - 1;
-    return impl(storage_).reduce(input, warp::lane(), last < 0 ? 0u : static_cast<unsigned>(last), mask, op);
+    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
+      const int lanes = arch::lane_count(mask);
+      const int last = (valid_items < lanes ? valid_items : lanes) - 1;
+      return impl(storage_).reduce(input, warp::lane(), last < 0 ? 0u : static_cast<unsigned>(last), mask, op);
+    });
   }
 
   /// Per segment (a true head_flag starts one), the sum; valid in the first lane of each segment.
@@ -137,13 +139,14 @@ class WarpReduce {
   /// has a head flag, or that have a tail flag, and the last existing lane.
   template <bool HEAD, class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T segmented_reduce(T input, bool flag, ReduceOp& op) {
-    const arch::lane_mask_t mask = warp::member_mask();
-    const unsigned lane = warp::lane();
-    arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> (warp::index() * LOGICAL_WARP_THREADS);
-    if constexpr (HEAD) ends >>= 1;
-    ends |= arch::lane_mask_t{1} << (arch::lane_count(mask) - 1);
-    ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
-    return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
+    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
+      const unsigned lane = warp::lane();
+      arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> (warp::index() * LOGICAL_WARP_THREADS);
+      if constexpr (HEAD) ends >>= 1;
+      ends |= arch::lane_mask_t{1} << (arch::lane_count(mask) - 1);
+      ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
+      return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
+    });
   }
 #endif
 };

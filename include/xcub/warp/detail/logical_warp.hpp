@@ -44,6 +44,20 @@ struct logical_warp {
   XCUB_DEVICE XCUB_FORCEINLINE static arch::lane_mask_t member_mask() {
     return arch::lane_range_mask(index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS) & existing_lanes();
   }
+
+  /// Runs `body(mask)` with the caller's member mask and returns what it returns. Where the logical
+  /// warp is the hardware warp and the block has no partial warp (block size a multiple of
+  /// warp_threads: a test that is uniform across the block), `mask` is the compile-time constant
+  /// full_lane_mask. A mask in a register costs a convergence check on CUDA (the compiler guards
+  /// each .sync collective with MATCH/REDUX.OR and a divergent-path fallback); a constant one does
+  /// not, so the common case costs what CUB's full-warp collectives cost.
+  template <class Body>
+  XCUB_DEVICE XCUB_FORCEINLINE static decltype(auto) with_member_mask(Body&& body) {
+    if constexpr (is_arch_warp) {
+      if (arch::block_threads() % arch::warp_threads == 0) return body(arch::full_lane_mask);
+    }
+    return body(member_mask());
+  }
 #endif
 };
 

@@ -22,7 +22,9 @@ struct warp_scan_shfl {
   arch::lane_mask_t mask;
   unsigned lane;
 
-  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_shfl(TempStorage&) : mask(warp::member_mask()), lane(warp::lane()) {}
+  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
+  XCUB_DEVICE XCUB_FORCEINLINE warp_scan_shfl(TempStorage&, arch::lane_mask_t member_mask)
+      : mask(member_mask), lane(warp::lane()) {}
 
   /// The caller's inclusive prefix: the fold of lanes [0, lane] of its logical warp.
   template <class ScanOp>

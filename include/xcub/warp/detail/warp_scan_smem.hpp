@@ -26,8 +26,9 @@ struct warp_scan_smem {
   arch::lane_mask_t mask;
   unsigned lane;
 
-  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_smem(TempStorage& storage)
-      : slots(reinterpret_cast<T*>(storage.bytes)), mask(warp::member_mask()), lane(warp::lane()) {}
+  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
+  XCUB_DEVICE XCUB_FORCEINLINE warp_scan_smem(TempStorage& storage, arch::lane_mask_t member_mask)
+      : slots(reinterpret_cast<T*>(storage.bytes)), mask(member_mask), lane(warp::lane()) {}
 
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
