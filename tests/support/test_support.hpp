@@ -81,7 +81,30 @@ void on_each_schedule(std::mt19937_64& rng, Check check) {
     REQUIRE(xcub_test_err == ::xcub::success);                                                 \
   } while (0)
 
+/// Whether thread `t` of a block of `threads` belongs to a logical warp of `width` lanes that may
+/// call the warp collectives: every lane of it exists in the block (the warp layer's contract), and
+/// for widths that are not powers of two, `t` is one of the first `width` lanes of its hardware warp.
+inline bool in_whole_logical_warp(unsigned t, unsigned threads, unsigned width) {
+  constexpr unsigned hw = static_cast<unsigned>(xcub::arch::warp_threads);
+  const bool pow2 = (width & (width - 1)) == 0;
+  const unsigned lane = t % hw;
+  if (!pow2 && lane >= width) return false;
+  const unsigned first = pow2 ? t - lane % width : t - lane;
+  return first + width <= threads;
+}
+
 #if XCUB_HAS_KERNELS
+/// The same, in a kernel, for the calling thread.
+template <int WIDTH>
+XCUB_DEVICE bool in_whole_logical_warp() {
+  constexpr unsigned width = WIDTH;
+  const unsigned lane = xcub::arch::lane_id();
+  const bool pow2 = (width & (width - 1)) == 0;
+  if (!pow2 && lane >= width) return false;
+  const unsigned first = xcub::arch::linear_thread_id() - (pow2 ? lane % width : lane);
+  return first + width <= xcub::arch::block_threads();
+}
+
 /// Launches and waits, requiring both to succeed.
 template <class... Params, class... Args>
 void launch_and_wait(xcub::dim3 grid, xcub::dim3 block, std::size_t shared, void (*kernel)(Params...), Args&&... args) {

@@ -1,7 +1,7 @@
 // WarpReduce: Sum, Reduce (with and without valid_items), HeadSegmented and TailSegmented Sum and
 // Reduce, at logical widths from 1 to the warp (powers of two: shuffles; others: shared memory),
-// in blocks whose last hardware warp is partial (logical warps cut short by the block's end), in 1D
-// and 3D blocks, on 1- to 8-byte integers, floats (small integers: exact sums), and a non-commutative
+// in blocks whose last hardware warp is partial (the logical warps that the block's end cuts short
+// stay out, as the contract requires; the whole ones before them must be right), in 1D and 3D blocks, on 1- to 8-byte integers, floats (small integers: exact sums), and a non-commutative
 // operator (affine map composition) whose result is wrong if lanes are combined out of order.
 // Expectations are plain sequential folds computed here; only the lanes where the contract puts
 // the result are compared (lane 0 of each logical warp; the first lane of each segment).
@@ -52,9 +52,9 @@ XCUB_DEVICE T call(WR& wr, int which, const T& x, bool flag, int valid, Op op) {
   }
 }
 
-// Each thread that belongs to a logical warp runs every call with every operator; result k of
+// Each thread that belongs to a whole logical warp runs every call with every operator; result k of
 // thread gid lands in out[k * n + gid]. Non-power-of-two widths: lanes past the first logical warp
-// of each hardware warp do not call.
+// of each hardware warp do not call; nor do logical warps that the block's end cuts short.
 template <class T, int L, class... Ops>
 XCUB_KERNEL void warp_reduce_kernel(const T* in, const unsigned char* flags, const int* valid, T* out,
                                     unsigned long long n) {
@@ -63,7 +63,7 @@ XCUB_KERNEL void warp_reduce_kernel(const T* in, const unsigned char* flags, con
   using storage_t = typename WR::TempStorage[pow2 ? max_block_threads / L : max_block_threads / W + 1];
   XCUB_SHARED(storage_t, storage);
   const unsigned t = arch::linear_thread_id();
-  if (!pow2 && arch::lane_id() >= static_cast<unsigned>(L)) return;
+  if (!xcub_test::in_whole_logical_warp<L>()) return;
   const unsigned long long gid = arch::linear_block_id() * arch::block_threads() + t;
   WR wr(storage[pow2 ? t / L : arch::warp_id()]);
   const T x = in[gid];
@@ -131,6 +131,7 @@ void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, s
       const unsigned existing = std::min(W, threads - w * W);
       for (unsigned base = 0; base < (pow2 ? existing : 1u); base += L) {
         const unsigned count = std::min<unsigned>(L, existing - base);
+        if (count < static_cast<unsigned>(L)) continue;  // cut short by the block's end: does not call
         const std::size_t first = b * threads + w * W + base;
         const unsigned pick = static_cast<unsigned>(rng() % 4);  // valid_items: 1, L, or any in [1, L]
         const int v = pick == 0 ? 1 : pick == 1 ? L : 1 + static_cast<int>(rng() % L);
@@ -198,7 +199,7 @@ void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, s
 }
 
 /// Every width of the sequence in the block shapes: one whole warp, partial last warps (a few
-/// lanes; most of a warp, cutting logical warps short), and a 3D block.
+/// lanes; most of a warp: whole logical warps before the cut), and a 3D block.
 template <class T, class... Ops, int... Ls>
 void check_widths(std::mt19937_64& rng, std::integer_sequence<int, Ls...>) {
   const int widths[] = {Ls...};

@@ -1,5 +1,6 @@
 // WarpScan: every method, at every logical width from 1 to the warp (powers of two by shuffles,
-// the others through shared memory), in blocks with full and partial last warps, on integer and
+// the others through shared memory), in blocks with full and partial last warps (whole logical
+// warps only call, as the contract requires), on integer and
 // floating-point types with Sum, Max and Min and on a non-commutative operator (composition of
 // affine maps), against sequential folds computed here, in lane order.
 #include "test_support.hpp"
@@ -44,14 +45,14 @@ const char* const channel_names[channels] = {
 constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
 
 // Every method in a row on one TempStorage per logical warp (no barrier between calls). Lanes past
-// a width that is not a power of two do not take part.
+// a width that is not a power of two do not take part, nor logical warps cut short by the block.
 template <class T, int W, class Op>
 XCUB_KERNEL void warp_scan_kernel(const T* in, const unsigned* src_lanes, T init, T* out, unsigned long long n) {
   using scan_t = xcub::WarpScan<T, W>;
   using storage_t = typename scan_t::TempStorage[max_block_threads / W];
   XCUB_SHARED(storage_t, storage);
   const unsigned tid = arch::linear_thread_id();
-  if (!is_pow2(W) && arch::lane_id() >= static_cast<unsigned>(W)) return;
+  if (!xcub_test::in_whole_logical_warp<W>()) return;
   typename scan_t::TempStorage& temp = storage[is_pow2(W) ? tid / W : arch::warp_id()];
   const unsigned long long gid = arch::linear_block_id() * arch::block_threads() + tid;
   const T x = in[gid];
@@ -100,17 +101,18 @@ T draw(std::mt19937_64& rng) {
   else return xcub_test::random_value<T>(rng);
 }
 
-/// A logical warp of one block: its first thread (linear id in the block) and its existing lanes.
+/// A logical warp of one block: its first thread (linear id in the block) and its lanes.
 struct logical_warp_at {
   unsigned first, count;
 };
 
-/// The logical warp of thread `t` in a block of `threads`, or count 0 if `t` does not take part.
+/// The logical warp of thread `t` in a block of `threads`, or count 0 if `t` does not take part
+/// (past the first `w` lanes of its hardware warp for other widths than powers of two, or in a
+/// logical warp that the block's end cuts short).
 logical_warp_at logical_warp_of(unsigned t, unsigned threads, unsigned w) {
-  const unsigned hw_first = t / WT * WT, lane = t % WT, existing = std::min(WT, threads - hw_first);
-  if (!is_pow2(w)) return lane < w ? logical_warp_at{hw_first, std::min(w, existing)} : logical_warp_at{0, 0};
-  const unsigned sub = lane / w * w;
-  return logical_warp_at{hw_first + sub, std::min(w, existing - sub)};
+  if (!xcub_test::in_whole_logical_warp(t, threads, w)) return {0, 0};
+  const unsigned lane = t % WT;
+  return logical_warp_at{t - (is_pow2(w) ? lane % w : lane), w};
 }
 
 template <class T, class Op>
@@ -191,8 +193,8 @@ void check_warp_scan(kernel_t<T, Op> kernel, const unsigned W, xcub::dim3 grid, 
   }
 }
 
-/// Blocks: a partial last warp (100 threads: 3 warps and 4 lanes at 32, 1 and 36 at 64), two full
-/// warps in a 2D block, and 42 threads in a 3D block (one partial warp).
+/// Blocks: a partial last warp (100 threads: 3 warps and 4 lanes at 32, 1 and 36 at 64; logical
+/// warps the end cuts short stay out), two full warps in a 2D block, and 42 threads in a 3D block.
 template <class T, class Op>
 void check_width(kernel_t<T, Op> kernel, unsigned w, std::mt19937_64& rng, const T& init) {
   check_warp_scan<T, Op>(kernel, w, xcub::dim3(2), xcub::dim3(100), init, rng);

@@ -22,13 +22,12 @@
 //                                        the other lanes still call, their x is not read
 //     HeadSegmentedSum/Reduce(x, head_flag[, op])  a lane with a true flag starts a segment
 //     TailSegmentedSum/Reduce(x, tail_flag[, op])  a lane with a true flag ends a segment
-//   - A block whose size is not a multiple of the warp width: lanes past the block's end do not exist;
-//     a logical warp that the block cuts short reduces its existing lanes (as if valid_items stopped
-//     there).
+//   - Every lane of a calling logical warp must exist (as in CUB): where a block's size is not a
+//     multiple of the warp, a logical warp that the block's end cuts short must not call (the host
+//     emulator reports one that does). Use valid_items to leave lanes out.
 //   - Specialised where a backend has a better instruction, for Sum(x) / Reduce(x, op): CUDA sm_80+,
-//     Sum/Min/Max of 32-bit integers over any power-of-two logical warp (also one cut short by the
-//     block's end), one __reduce_*_sync; HIP GFX9 wave64, Sum of 32-bit integers over 64 lanes that
-//     all exist, DPP steps
+//     Sum/Min/Max of 32-bit integers over any power-of-two logical warp, one __reduce_*_sync;
+//     HIP GFX9 wave64, Sum of 32-bit integers over 64 lanes, DPP steps
 //     (<xcub/backend/warp_reduce_intrinsics.hpp>, docs/warp-reduce-isa.md).
 // Device code (XCUB_DEVICE).
 //
@@ -78,26 +77,19 @@ class WarpReduce {
   /// The fold of every lane's input with `op` in lane order; valid in lane 0.
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op) {
-    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
-      if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
-        if constexpr (!arch::warp_reduce_intrinsic_needs_whole_warp) {
-          return arch::warp_reduce_intrinsic(mask, input, op);  // folds exactly the lanes of `mask`
-        } else if (mask == arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {
-          return arch::warp_reduce_intrinsic(mask, input, op);  // every lane of the logical warp exists
-        }
-      }
-      return impl(storage_).reduce(input, warp::lane(), arch::lane_count(mask) - 1, mask, op);
-    });
+    if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
+      return arch::warp_reduce_intrinsic(warp::member_mask(), input, op);
+    } else {
+      return impl(storage_).reduce(input, warp::lane(), LOGICAL_WARP_THREADS - 1, warp::member_mask(), op);
+    }
   }
 
   /// The fold of the inputs of lanes [0, valid_items) with `op` in lane order; valid in lane 0.
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op, int valid_items) {
-    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
-      const int lanes = arch::lane_count(mask);
-      const int last = (valid_items < lanes ? valid_items : lanes) - 1;
-      return impl(storage_).reduce(input, warp::lane(), last < 0 ? 0u : static_cast<unsigned>(last), mask, op);
-    });
+    const int last = (valid_items < LOGICAL_WARP_THREADS ? valid_items : LOGICAL_WARP_THREADS) - 1;
+    return impl(storage_).reduce(input, warp::lane(), last < 0 ? 0u : static_cast<unsigned>(last),
+                                 warp::member_mask(), op);
   }
 
   /// Per segment (a true head_flag starts one), the sum; valid in the first lane of each segment.
@@ -136,17 +128,16 @@ class WarpReduce {
   }
 
   /// Each lane folds lanes [lane, end of its segment]: the segment ends are the lanes whose next lane
-  /// has a head flag, or that have a tail flag, and the last existing lane.
+  /// has a head flag, or that have a tail flag, and the last lane.
   template <bool HEAD, class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T segmented_reduce(T input, bool flag, ReduceOp& op) {
-    return warp::with_member_mask([&](const arch::lane_mask_t mask) -> T {
-      const unsigned lane = warp::lane();
-      arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> (warp::index() * LOGICAL_WARP_THREADS);
-      if constexpr (HEAD) ends >>= 1;
-      ends |= arch::lane_mask_t{1} << (arch::lane_count(mask) - 1);
-      ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
-      return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
-    });
+    const arch::lane_mask_t mask = warp::member_mask();
+    const unsigned lane = warp::lane();
+    arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> (warp::index() * LOGICAL_WARP_THREADS);
+    if constexpr (HEAD) ends >>= 1;
+    ends |= arch::lane_mask_t{1} << (LOGICAL_WARP_THREADS - 1);
+    ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
+    return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
   }
 #endif
 };

@@ -7,7 +7,8 @@
 //   all of which may scan at once, each with its own TempStorage; they scan by shuffles;
 // - any other width: lanes [0, W) of a hardware warp form its one logical warp, and lanes past it
 //   must not call; they scan through the TempStorage in shared memory.
-// In the partial last warp of a block, a logical warp cut short scans the lanes that exist.
+// Every lane of a calling logical warp must exist (as in CUB): where a block's size is not a
+// multiple of the warp, a logical warp that the block's end cuts short must not call.
 //
 // TempStorage: one per logical warp scanning at once (empty for powers of two, else one T per
 // lane). Calls in a row on the same TempStorage need no barrier; using its memory for something
@@ -53,7 +54,7 @@ class WarpScan {
   using TempStorage = typename impl_t::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpScan(TempStorage& temp_storage) : storage_(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpScan(TempStorage& temp_storage) : impl(temp_storage) {}
 
   // ---- sums ------------------------------------------------------------------------------------
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveSum(T input, T& inclusive_output) {
@@ -64,117 +65,91 @@ class WarpScan {
   }
   /// Lane 0 gets T{} (zero).
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveSum(T input, T& exclusive_output) {
-    run([&](const impl_t& impl) {
-      Sum op;
-      const T inclusive = impl.inclusive(input, op);
-      exclusive_output = zero_based_exclusive(impl, input, inclusive, op);
-    });
+    Sum op;
+    const T inclusive = impl.inclusive(input, op);
+    exclusive_output = zero_based_exclusive(input, inclusive, op);
   }
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveSum(T input, T& exclusive_output, T& warp_aggregate) {
-    run([&](const impl_t& impl) {
-      Sum op;
-      const T inclusive = impl.inclusive(input, op);
-      warp_aggregate = impl.aggregate_of(inclusive);
-      exclusive_output = zero_based_exclusive(impl, input, inclusive, op);
-    });
+    Sum op;
+    const T inclusive = impl.inclusive(input, op);
+    warp_aggregate = impl.aggregate_of(inclusive);
+    exclusive_output = zero_based_exclusive(input, inclusive, op);
   }
 
   // ---- inclusive scans -------------------------------------------------------------------------
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveScan(T input, T& inclusive_output, ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      inclusive_output = impl.inclusive(input, scan_op);
-    });
+    inclusive_output = impl.inclusive(input, scan_op);
   }
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveScan(T input, T& inclusive_output, ScanOp scan_op, T& warp_aggregate) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      warp_aggregate = impl.aggregate_of(inclusive);
-      inclusive_output = inclusive;
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    warp_aggregate = impl.aggregate_of(inclusive);
+    inclusive_output = inclusive;
   }
   /// Seeded: lane i gets op(initial_value, fold of lanes [0, i]).
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveScan(T input, T& inclusive_output, T initial_value, ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      inclusive_output = static_cast<T>(scan_op(initial_value, impl.inclusive(input, scan_op)));
-    });
+    inclusive_output = static_cast<T>(scan_op(initial_value, impl.inclusive(input, scan_op)));
   }
   /// Seeded; warp_aggregate leaves initial_value out.
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveScan(T input, T& inclusive_output, T initial_value, ScanOp scan_op,
                                                   T& warp_aggregate) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      warp_aggregate = impl.aggregate_of(inclusive);
-      inclusive_output = static_cast<T>(scan_op(initial_value, inclusive));
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    warp_aggregate = impl.aggregate_of(inclusive);
+    inclusive_output = static_cast<T>(scan_op(initial_value, inclusive));
   }
 
   // ---- exclusive scans -------------------------------------------------------------------------
   /// Lane 0's output is unspecified.
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveScan(T input, T& exclusive_output, ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      exclusive_output = unseeded_exclusive(impl, input, inclusive, scan_op);
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    exclusive_output = unseeded_exclusive(input, inclusive, scan_op);
   }
   /// Lane 0's output is unspecified.
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveScan(T input, T& exclusive_output, ScanOp scan_op, T& warp_aggregate) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      warp_aggregate = impl.aggregate_of(inclusive);
-      exclusive_output = unseeded_exclusive(impl, input, inclusive, scan_op);
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    warp_aggregate = impl.aggregate_of(inclusive);
+    exclusive_output = unseeded_exclusive(input, inclusive, scan_op);
   }
   /// Lane 0 gets initial_value; lane i > 0 gets op(initial_value, fold of lanes [0, i)).
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveScan(T input, T& exclusive_output, T initial_value, ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      exclusive_output = seeded_exclusive(impl, input, inclusive, initial_value, scan_op);
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    exclusive_output = seeded_exclusive(input, inclusive, initial_value, scan_op);
   }
   /// Seeded; warp_aggregate leaves initial_value out.
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveScan(T input, T& exclusive_output, T initial_value, ScanOp scan_op,
                                                   T& warp_aggregate) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      warp_aggregate = impl.aggregate_of(inclusive);
-      exclusive_output = seeded_exclusive(impl, input, inclusive, initial_value, scan_op);
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    warp_aggregate = impl.aggregate_of(inclusive);
+    exclusive_output = seeded_exclusive(input, inclusive, initial_value, scan_op);
   }
 
   // ---- both at once ----------------------------------------------------------------------------
   /// Lane 0's exclusive_output is unspecified.
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Scan(T input, T& inclusive_output, T& exclusive_output, ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      exclusive_output = unseeded_exclusive(impl, input, inclusive, scan_op);
-      inclusive_output = inclusive;
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    exclusive_output = unseeded_exclusive(input, inclusive, scan_op);
+    inclusive_output = inclusive;
   }
   /// Both seeded with initial_value (lane 0's exclusive_output is initial_value).
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Scan(T input, T& inclusive_output, T& exclusive_output, T initial_value,
                                          ScanOp scan_op) {
-    run([&](const impl_t& impl) {
-      const T inclusive = impl.inclusive(input, scan_op);
-      exclusive_output = seeded_exclusive(impl, input, inclusive, initial_value, scan_op);
-      inclusive_output = static_cast<T>(scan_op(initial_value, inclusive));
-    });
+    const T inclusive = impl.inclusive(input, scan_op);
+    exclusive_output = seeded_exclusive(input, inclusive, initial_value, scan_op);
+    inclusive_output = static_cast<T>(scan_op(initial_value, inclusive));
   }
 
   // ---- broadcast -------------------------------------------------------------------------------
   /// The input of lane src_lane of the logical warp (a lane that exists), in every lane.
-  XCUB_DEVICE XCUB_FORCEINLINE T Broadcast(T input, unsigned src_lane) {
-    return run([&](const impl_t& impl) { return impl.broadcast(input, src_lane); });
-  }
+  XCUB_DEVICE XCUB_FORCEINLINE T Broadcast(T input, unsigned src_lane) { return impl.broadcast(input, src_lane); }
 
  private:
   /// Integer sums recover the exclusive prefix without a shuffle: inclusive - input.
@@ -182,35 +157,26 @@ class WarpScan {
   static constexpr bool subtracts = std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_same_v<ScanOp, Sum>;
 
   template <class ScanOp>
-  XCUB_DEVICE XCUB_FORCEINLINE static T unseeded_exclusive(const impl_t& impl, const T& input, const T& inclusive,
-                                                            ScanOp&) {
+  XCUB_DEVICE XCUB_FORCEINLINE T unseeded_exclusive(const T& input, const T& inclusive, ScanOp&) const {
     if constexpr (subtracts<ScanOp>) return static_cast<T>(inclusive - input);
     else return impl.exclusive_of(inclusive);
   }
   template <class ScanOp>
-  XCUB_DEVICE XCUB_FORCEINLINE static T zero_based_exclusive(const impl_t& impl, const T& input, const T& inclusive,
-                                                              ScanOp& op) {
+  XCUB_DEVICE XCUB_FORCEINLINE T zero_based_exclusive(const T& input, const T& inclusive, ScanOp& op) const {
     if constexpr (subtracts<ScanOp>) return static_cast<T>(inclusive - input);
     else {
-      const T below = unseeded_exclusive(impl, input, inclusive, op);
+      const T below = unseeded_exclusive(input, inclusive, op);
       return impl.lane == 0 ? T{} : below;
     }
   }
   template <class ScanOp>
-  XCUB_DEVICE XCUB_FORCEINLINE static T seeded_exclusive(const impl_t& impl, const T& input, const T& inclusive,
-                                                          const T& initial_value, ScanOp& op) {
-    const T below = unseeded_exclusive(impl, input, inclusive, op);
+  XCUB_DEVICE XCUB_FORCEINLINE T seeded_exclusive(const T& input, const T& inclusive, const T& initial_value,
+                                                  ScanOp& op) const {
+    const T below = unseeded_exclusive(input, inclusive, op);
     return impl.lane == 0 ? initial_value : static_cast<T>(op(initial_value, below));
   }
 
-  /// Runs `body(impl)` with an implementation bound to the caller's member mask (a compile-time
-  /// constant where the block has no partial warp: logical_warp::with_member_mask).
-  template <class Body>
-  XCUB_DEVICE XCUB_FORCEINLINE decltype(auto) run(Body&& body) {
-    return warp::with_member_mask([&](const arch::lane_mask_t mask) { return body(impl_t(storage_, mask)); });
-  }
-
-  TempStorage& storage_;
+  impl_t impl;
 #endif
 };
 

@@ -22,9 +22,7 @@ struct warp_scan_shfl {
   arch::lane_mask_t mask;
   unsigned lane;
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
-  XCUB_DEVICE XCUB_FORCEINLINE warp_scan_shfl(TempStorage&, arch::lane_mask_t member_mask)
-      : mask(member_mask), lane(warp::lane()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_shfl(TempStorage&) : mask(warp::member_mask()), lane(warp::lane()) {}
 
   /// The caller's inclusive prefix: the fold of lanes [0, lane] of its logical warp.
   template <class ScanOp>
@@ -45,7 +43,7 @@ XCUB_UNROLL
 
   /// After inclusive(): the inclusive prefix of the last lane, in every lane.
   XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T& inclusive) const {
-    return arch::shfl_idx(mask, inclusive, arch::lane_count(mask) - 1, LOGICAL_WARP_THREADS);
+    return arch::shfl_idx(mask, inclusive, LOGICAL_WARP_THREADS - 1, LOGICAL_WARP_THREADS);
   }
 
   /// The value of lane `src_lane` of the logical warp, in every lane.

@@ -26,9 +26,8 @@ struct warp_scan_smem {
   arch::lane_mask_t mask;
   unsigned lane;
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
-  XCUB_DEVICE XCUB_FORCEINLINE warp_scan_smem(TempStorage& storage, arch::lane_mask_t member_mask)
-      : slots(reinterpret_cast<T*>(storage.bytes)), mask(member_mask), lane(warp::lane()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_smem(TempStorage& storage)
+      : slots(reinterpret_cast<T*>(storage.bytes)), mask(warp::member_mask()), lane(warp::lane()) {}
 
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
@@ -54,7 +53,7 @@ XCUB_UNROLL
     return lane == 0 ? inclusive : slots[lane - 1];
   }
 
-  XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T&) const { return slots[arch::lane_count(mask) - 1]; }
+  XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T&) const { return slots[LOGICAL_WARP_THREADS - 1]; }
 
   XCUB_DEVICE XCUB_FORCEINLINE T broadcast(const T& x, unsigned src_lane) const {
     arch::sync_warp(mask);

@@ -3,17 +3,14 @@
 //   warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>
 //       true where warp_reduce_intrinsic can fold T with ReduceOp across a logical warp of that width
 //       (a compile-time constant of the compilation target; false on the host pass)
-//   warp_reduce_intrinsic_needs_whole_warp
-//       true where the instruction is only right when every lane of the logical warp exists
-//       (WarpReduce then takes its generic version for a logical warp cut short by the block's end)
 //   warp_reduce_intrinsic(mask, value, op)
 //       every lane of `mask` calls it; returns the fold of their values, valid in every lane of the
 //       mask. Used for Sum(x) and Reduce(x, op) only.
 // A backend without such an instruction defines the flag false and declares the function anyway.
 // Here: int32_t and uint32_t with xcub::Sum, Min, Max over logical warps of any power-of-two width,
 // as __reduce_add_sync, __reduce_min_sync, __reduce_max_sync (integer sums wrap, as the shuffle
-// version). redux.sync folds exactly the lanes of its mask, so a sub-warp (lanes [k*W, (k+1)*W)) or
-// a logical warp cut short by the block's end (its existing lanes) passes its member mask as is.
+// version). redux.sync folds exactly the lanes of its mask, so a sub-warp (lanes [k*W, (k+1)*W))
+// passes its member mask as is.
 #pragma once
 
 #include <cstdint>
@@ -32,8 +29,6 @@ inline constexpr bool warp_reduce_intrinsic_available =
 #else
     false;
 #endif
-
-inline constexpr bool warp_reduce_intrinsic_needs_whole_warp = false;
 
 #if XCUB_HAS_KERNELS
 template <class T, class ReduceOp>

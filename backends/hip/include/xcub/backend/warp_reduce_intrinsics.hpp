@@ -11,8 +11,8 @@
 //   row_bcast:31, rows 2 and 3   add lane 31 (the sum of rows 0 and 1): lane 63 holds the total
 //   readlane 63          the total, in every lane
 // Integer addition wraps, so the regrouping gives the same result as the shuffle version.
-// WarpReduce calls it only when all 64 lanes exist (a DPP read of an inactive lane is not defined
-// to be 0). Not run on hardware in this repository (no AMD GPU); compiled for gfx90a.
+// Every lane of a calling logical warp exists (WarpReduce's contract), so each DPP source lane holds
+// a value (a DPP read of an inactive lane is not defined to be 0). Not run on hardware in this repository (no AMD GPU); compiled for gfx90a.
 #pragma once
 
 #include <cstdint>
@@ -30,9 +30,6 @@ inline constexpr bool warp_reduce_intrinsic_available =
 #else
     false;
 #endif
-
-/// DPP reads neighbouring lanes' registers without a mask: every lane must exist.
-inline constexpr bool warp_reduce_intrinsic_needs_whole_warp = true;
 
 #if XCUB_HAS_KERNELS
 namespace detail {

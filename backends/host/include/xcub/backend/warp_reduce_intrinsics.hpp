@@ -6,7 +6,6 @@ namespace xcub::arch {
 
 template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
 inline constexpr bool warp_reduce_intrinsic_available = false;
-inline constexpr bool warp_reduce_intrinsic_needs_whole_warp = true;
 
 template <class T, class ReduceOp>
 T warp_reduce_intrinsic(lane_mask_t, T value, ReduceOp) = delete;
