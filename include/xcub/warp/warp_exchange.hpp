@@ -12,8 +12,9 @@
 //     each hardware warp into independent logical warps of consecutive lanes (lanes [k*W, (k+1)*W)),
 //     which may call at different times; any other width (WARP_EXCHANGE_SMEM only, where CUB allows
 //     powers of two only) uses the first W lanes of each hardware warp, and the lanes past it must not
-//     call. A logical warp that the block's end cuts short may call: its lanes get the items of the
-//     lanes that exist, and unspecified values in place of the items of lanes that do not.
+//     call. Every lane of a calling logical warp must exist (as in CUB): where a block's size is not
+//     a multiple of the warp, a logical warp that the block's end cuts short must not call (the host
+//     emulator reports one that does).
 //   - Results are valid in every lane when the call returns. Output arrays may be the input arrays
 //     (BlockedToStriped(items, items)), or of another type that T converts to by assignment.
 //   - BlockedToStriped(input, output)   input blocked, output striped
@@ -130,10 +131,10 @@ class WarpExchange {
 
  private:
   /// Runs `body(impl)` with an implementation bound to the caller's member mask (a compile-time
-  /// constant where the block has no partial warp: logical_warp::with_member_mask).
+  /// constant for the whole hardware warp).
   template <class Body>
   XCUB_DEVICE XCUB_FORCEINLINE void run(Body&& body) {
-    warp::with_member_mask([&](const arch::lane_mask_t mask) { body(impl_t(storage_, mask)); });
+    body(impl_t(storage_, warp::member_mask()));
   }
 
   TempStorage& storage_;

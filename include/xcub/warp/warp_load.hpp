@@ -10,9 +10,10 @@
 //   - Who calls: every lane of a logical warp, with the same iterator and valid_items. A power-of-two
 //     width splits each hardware warp into independent logical warps of consecutive lanes (lanes
 //     [k*W, (k+1)*W)); any other width (where CUB allows powers of two only) uses the first W lanes of
-//     each hardware warp, and the lanes past it must not call. A logical warp that the block's end cuts
-//     short may call the DIRECT, STRIPED and VECTORIZE loads (its lanes get their items as if the
-//     missing lanes were there), not the TRANSPOSE ones.
+//     each hardware warp, and the lanes past it must not call. TRANSPOSE exchanges, so every lane
+//     of its logical warp must exist (as for the warp collectives); DIRECT, STRIPED and VECTORIZE
+//     loads involve no other lane, so in a logical warp that the block's end cuts short the
+//     lanes that exist may call them (and get their items as if the missing lanes were there).
 //   - Where the items land, valid in every lane when the call returns:
 //       WARP_LOAD_DIRECT     blocked: lane l gets tile items [l * ITEMS_PER_THREAD, (l + 1) * ITEMS_PER_THREAD),
 //                            each lane reading its own consecutive items
@@ -36,12 +37,12 @@
 //
 //   XCUB_KERNEL void k(const int* d_in) {                  // blocks of 128 threads
 //     constexpr int W = 16, ITEMS = 4, TILE = W * ITEMS;
-//     using Load = xcub::WarpLoad<int, ITEMS, xcub::WARP_LOAD_TRANSPOSE, W>;
-//     using storage_t = Load::TempStorage[128 / W];
+//     using WarpLoadT = xcub::WarpLoad<int, ITEMS, xcub::WARP_LOAD_TRANSPOSE, W>;
+//     using storage_t = WarpLoadT::TempStorage[128 / W];
 //     XCUB_SHARED(storage_t, storage);
 //     const unsigned warp = xcub::arch::linear_thread_id() / W;
 //     int items[ITEMS];
-//     Load(storage[warp]).Load(d_in + warp * TILE, items);     // d_in = 0, 1, 2, ...: lane l of logical
+//     WarpLoadT(storage[warp]).Load(d_in + warp * TILE, items);     // d_in = 0, 1, 2, ...: lane l of logical
 //                                                              // warp 0 gets {4l, 4l+1, 4l+2, 4l+3}
 //     xcub::WarpLoad<int, ITEMS, xcub::WARP_LOAD_DIRECT, W>().Load(d_in + warp * TILE, items, 10, -1);
 //                                                              // items past position 9 of the tile: -1

@@ -4,15 +4,16 @@
 // Contract:
 //   WarpMergeSort<KeyT, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS = arch::warp_threads, ValueT = NullType>;
 //   W = LOGICAL_WARP_THREADS, a power of two from 1 to arch::warp_threads (as CUB requires); ValueT =
-//   NullType sorts keys only.
+//   NullType sorts keys only (the keys-only calls work with any ValueT too).
 //   - Who calls: every lane of the logical warp, together, with the same compare_op (and valid_items,
 //     oob_default). Each hardware warp holds warp_threads / W independent logical warps (lanes
 //     [k*W, (k+1)*W)), which may sort at the same time, each with its own TempStorage. All W lanes
-//     must exist: a logical warp that the block's end cuts short cannot sort.
+//     must exist (as in CUB): a logical warp that the block's end cuts short must not call (the host
+//     emulator reports one that does).
 //   - Arrangement: blocked, in and out: the tile is the logical warp's W * ITEMS_PER_THREAD keys, lane
 //     i holding tile items [i * ITEMS_PER_THREAD, (i + 1) * ITEMS_PER_THREAD) in keys[] (and items[]).
 //   - Result: valid in every lane on return: the tile in order by compare_op, a strict weak ordering
-//     (compare_op(a, b): a comes before b); each value moves with its key.
+//     (compare_op(a, b): a comes before b; callable in device code); each item moves with its key.
 //     StableSort: equivalent keys keep their order in the tile. Sort: no such promise, as in CUB
 //     (today both run the same stable algorithm).
 //   - Partial tiles, Sort/StableSort(keys, [items,] compare_op, valid_items, oob_default): the keys at
@@ -22,15 +23,15 @@
 //     [valid_items, tile) hold oob_default; StableSort gives those positions back the items that were
 //     there, in input order, Sort some order of them. (A valid key ordered after oob_default ends up
 //     past valid_items.) Any valid_items is accepted: <= 0 replaces every key, >= the tile none.
-//   - TempStorage: the keys of one tile, sharing their bytes with the values of one tile (empty for
+//   - TempStorage: the keys of one tile, sharing their bytes with the items of one tile (empty for
 //     W = 1); one per logical warp that sorts at the same time. Each call starts with a warp barrier,
 //     so sorts in a row may share one TempStorage; using its memory for something else afterwards
 //     needs a warp barrier first.
 //   - get_linear_tid(): the caller's lane in its logical warp; get_member_mask(): the lanes of its
 //     logical warp in the hardware warp.
-//   - Cost: ITEMS_PER_THREAD^2 / 2 comparisons in registers, then log2(W) merge rounds through the
-//     TempStorage, with 2 warp barriers each (4 with values) (<xcub/detail/merge_sort_strategy.hpp>,
-//     which a block-wide merge sort shares).
+//   - Cost: N(N-1)/2 comparisons in registers (N = ITEMS_PER_THREAD), then log2(W) merge rounds
+//     through the TempStorage, each a binary search and N merge steps between 2 warp barriers (4 with
+//     items). The algorithm is <xcub/detail/merge_sort_strategy.hpp>, which a block-wide sort shares.
 // Device code (XCUB_DEVICE).
 //
 //   struct descending {
@@ -65,42 +66,40 @@ class WarpMergeSort {
   using strategy = detail::merge_sort_strategy<KeyT, ValueT, LOGICAL_WARP_THREADS, ITEMS_PER_THREAD>;
 
  public:
-  /// The keys (or the values) of one tile of LOGICAL_WARP_THREADS * ITEMS_PER_THREAD items.
+  /// The keys (or the items) of one tile of LOGICAL_WARP_THREADS * ITEMS_PER_THREAD.
   using TempStorage = typename strategy::TempStorage;
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE explicit WarpMergeSort(TempStorage& temp_storage)
-      : storage_(temp_storage),
-        lane_(warp::lane()),
-        mask_(arch::lane_range_mask(warp::index() * LOGICAL_WARP_THREADS, LOGICAL_WARP_THREADS)) {}
+      : storage_(temp_storage), lane_(warp::lane()) {}
 
   /// The caller's lane in its logical warp.
   XCUB_DEVICE XCUB_FORCEINLINE unsigned get_linear_tid() const { return lane_; }
 
   /// The lanes of the caller's logical warp in its hardware warp.
-  XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t get_member_mask() const { return mask_; }
+  XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t get_member_mask() const { return warp::member_mask(); }
 
   // ---- Sort: ordered by compare_op, equivalent keys in no promised order -------------------------
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op) {
-    strategy::sort(storage_, lane_, barrier{mask_}, keys, compare_op);
+    strategy::sort(storage_, lane_, barrier{}, keys, compare_op);
   }
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD],
                                          CompareOp compare_op) {
-    strategy::sort(storage_, lane_, barrier{mask_}, keys, items, compare_op);
+    strategy::sort(storage_, lane_, barrier{}, keys, items, compare_op);
   }
   /// Keys at tile positions >= valid_items become oob_default first (see the contract above).
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op, int valid_items,
                                          KeyT oob_default) {
-    strategy::sort(storage_, lane_, barrier{mask_}, keys, compare_op, valid_items, oob_default);
+    strategy::sort(storage_, lane_, barrier{}, keys, compare_op, valid_items, oob_default);
   }
   /// Keys at tile positions >= valid_items become oob_default first (see the contract above).
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD],
                                          CompareOp compare_op, int valid_items, KeyT oob_default) {
-    strategy::sort(storage_, lane_, barrier{mask_}, keys, items, compare_op, valid_items, oob_default);
+    strategy::sort(storage_, lane_, barrier{}, keys, items, compare_op, valid_items, oob_default);
   }
 
   // ---- StableSort: the same, equivalent keys keep their order in the tile ------------------------
@@ -125,15 +124,13 @@ class WarpMergeSort {
   }
 
  private:
-  /// The barrier of the caller's logical warp.
+  /// The barrier of the caller's logical warp (its mask a compile-time constant for the whole warp).
   struct barrier {
-    arch::lane_mask_t mask;
-    XCUB_DEVICE XCUB_FORCEINLINE void operator()() const { arch::sync_warp(mask); }
+    XCUB_DEVICE XCUB_FORCEINLINE void operator()() const { arch::sync_warp(warp::member_mask()); }
   };
 
   TempStorage& storage_;
   unsigned lane_;
-  arch::lane_mask_t mask_;
 #endif
 };
 

@@ -11,9 +11,10 @@
 //   - Who calls: every lane of a logical warp, with the same iterator and valid_items. A power-of-two
 //     width splits each hardware warp into independent logical warps of consecutive lanes (lanes
 //     [k*W, (k+1)*W)); any other width (where CUB allows powers of two only) uses the first W lanes of
-//     each hardware warp, and the lanes past it must not call. A logical warp that the block's end cuts
-//     short may call the DIRECT, STRIPED and VECTORIZE stores (its lanes store their items as if the
-//     missing lanes were there), not the TRANSPOSE ones.
+//     each hardware warp, and the lanes past it must not call. TRANSPOSE exchanges, so every lane
+//     of its logical warp must exist (as for the warp collectives); DIRECT, STRIPED and VECTORIZE
+//     stores involve no other lane, so in a logical warp that the block's end cuts short the
+//     lanes that exist may call them (and store their items as if the missing lanes were there).
 //   - Where the items come from (`items` itself is never modified):
 //       WARP_STORE_DIRECT     blocked: lane l holds tile positions [l * ITEMS_PER_THREAD, (l + 1) * ITEMS_PER_THREAD),
 //                             each lane writing its own consecutive positions
@@ -36,13 +37,14 @@
 //
 //   XCUB_KERNEL void k(int* d_out, int n) {                 // blocks of 128 threads
 //     constexpr int W = 16, ITEMS = 4, TILE = W * ITEMS;
-//     using Store = xcub::WarpStore<int, ITEMS, xcub::WARP_STORE_TRANSPOSE, W>;
-//     using storage_t = Store::TempStorage[128 / W];
+//     using WarpStoreT = xcub::WarpStore<int, ITEMS, xcub::WARP_STORE_TRANSPOSE, W>;
+//     using storage_t = WarpStoreT::TempStorage[128 / W];
 //     XCUB_SHARED(storage_t, storage);
 //     const unsigned warp = xcub::arch::linear_thread_id() / W, lane = xcub::arch::linear_thread_id() % W;
 //     int items[ITEMS];
-//     for (int i = 0; i < ITEMS; ++i) items[i] = lane * ITEMS + i;            // blocked {4l, ..., 4l+3}
-//     Store(storage[warp]).Store(d_out + warp * TILE, items, n - warp * TILE);  // d_out: 0, 1, 2, ... up to n
+//     for (int i = 0; i < ITEMS; ++i) items[i] = lane * ITEMS + i;       // blocked: {4l, ..., 4l+3}
+//     WarpStoreT(storage[warp]).Store(d_out + warp * TILE, items, n - warp * TILE);
+//                                           // each tile of d_out: 0, 1, ..., 63; nothing at or past d_out[n]
 //   }
 #pragma once
 

@@ -39,7 +39,7 @@ struct warp_exchange_shfl {
   arch::lane_mask_t mask;
   unsigned lane;
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
+  /// `member_mask`: the caller's logical warp's members (logical_warp::member_mask).
   XCUB_DEVICE XCUB_FORCEINLINE warp_exchange_shfl(TempStorage&, arch::lane_mask_t member_mask)
       : mask(member_mask), lane(warp::lane()) {}
 

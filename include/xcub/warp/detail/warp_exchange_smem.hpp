@@ -6,11 +6,12 @@
 // reads its items from their positions in the target arrangement. A warp barrier first, too, so
 // that calls in a row on the same TempStorage need none in between.
 //
-// Bank conflicts: a lane's blocked items are ITEMS_PER_THREAD apart across lanes, which an even
-// ITEMS_PER_THREAD sends to the same banks. There, for items of 4, 8 or 16 bytes (32 banks of 4
-// bytes; smaller items share a bank word anyway), one unused slot follows every 128 bytes, which
-// spreads the lanes of one access over distinct banks (or halves the conflicts, for uneven strides
-// such as 6); the striped accesses (consecutive lanes, consecutive slots) stay conflict-free.
+// Bank conflicts: in a blocked access (item i of every lane) the lanes' slots are ITEMS_PER_THREAD
+// apart, which an even ITEMS_PER_THREAD folds onto fewer banks. There, for items of 4, 8 or 16 bytes
+// (32 banks of 4 bytes; smaller items share bank words anyway), one unused slot follows every 128
+// bytes of items: that shifts successive groups of lanes to other banks, so power-of-two strides
+// become conflict-free and others (6, 10, ...) keep few conflicts. Striped accesses (consecutive
+// lanes, consecutive slots) are conflict-free either way.
 #pragma once
 
 #include <xcub/arch/arch.hpp>
@@ -43,7 +44,7 @@ struct warp_exchange_smem {
   arch::lane_mask_t mask;
   int lane;
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::with_member_mask).
+  /// `member_mask`: the caller's logical warp's members (logical_warp::member_mask).
   XCUB_DEVICE XCUB_FORCEINLINE warp_exchange_smem(TempStorage& storage, arch::lane_mask_t member_mask)
       : items(reinterpret_cast<T*>(storage.bytes)), mask(member_mask), lane(static_cast<int>(warp::lane())) {}
 

@@ -1,0 +1,68 @@
+// xcub/detail/merge_sort_serial_merge.hpp: one thread's share of a merge, N items from two sorted
+// runs of the same array, into registers (merge_sort_strategy.hpp).
+//
+// serial_merge(keys, a, a_end, b, b_end, out, source, compare)
+//   Merges the sorted runs keys[a, a_end) and keys[b, b_end) stably (on ties the item of the first
+//   run comes first; an item of the second goes first only when compare(second, first)) and keeps
+//   the first N merged items: out[k] is the k-th, source[k] its index in `keys` (to move values the
+//   same way).
+// - Requires (a_end - a) + (b_end - b) >= N, a <= a_end and b <= b_end; reads only keys[a, a_end)
+//   and keys[b, b_end), each item once.
+// - With merge_path: a thread whose output starts at diagonal d of the merge of runs A and B calls
+//   serial_merge(keys, A + i, A_end, B + d - i, B_end, ...) with i = merge_path(..., d, ...).
+// Host and device code (XCUB_HOST_DEVICE).
+//
+//   const int k[6] = {1, 3, 5, 2, 3, 4};   int out[3], src[3];
+//   xcub::detail::serial_merge(k, 1, 3, 4, 6, out, src, less);   // out {3, 3, 4}, src {1, 4, 5}
+#pragma once
+
+#include <cstddef>
+#include <utility>
+
+#include <xcub/config.hpp>
+
+namespace xcub::detail {
+
+/// The state of a serial merge: where each run stands, and its next item in registers.
+template <class KeyT>
+struct merge_cursor {
+  const KeyT* keys;
+  int a, a_end, b, b_end;
+  KeyT next_a, next_b;
+
+  /// Takes the next merged item into out, its index into source.
+  XCUB_EXEC_CHECK_DISABLE
+  template <class CompareOp>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE void step(KeyT& out, int& source, CompareOp& compare) {
+    const bool take_b = b < b_end && (a >= a_end || compare(next_b, next_a));
+    if (take_b) {
+      out = next_b;
+      source = b++;
+      if (b < b_end) next_b = keys[b];
+    } else {
+      out = next_a;
+      source = a++;
+      if (a < a_end) next_a = keys[a];
+    }
+  }
+};
+
+XCUB_EXEC_CHECK_DISABLE
+template <class KeyT, int N, class CompareOp, std::size_t... K>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge_steps(merge_cursor<KeyT>& cursor, KeyT (&out)[N],
+                                                          int (&source)[N], CompareOp& compare,
+                                                          std::index_sequence<K...>) {
+  (cursor.step(out[K], source[K], compare), ...);  // in order of K; a fold unrolls under every compiler
+}
+
+XCUB_EXEC_CHECK_DISABLE
+template <class KeyT, int N, class CompareOp>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge(const KeyT* keys, int a, int a_end, int b, int b_end,
+                                                    KeyT (&out)[N], int (&source)[N], CompareOp& compare) {
+  // A run that is empty starts with a copy of the other's next item (never compared: an exhausted run
+  // is never chosen, nor read again).
+  merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, keys[a < a_end ? a : b], keys[b < b_end ? b : a]};
+  serial_merge_steps(cursor, out, source, compare, std::make_index_sequence<N>{});
+}
+
+}  // namespace xcub::detail
