@@ -11,7 +11,7 @@ export PATH="$PATH:/usr/local/cuda/bin"
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -n 2;
   git rev-parse --short HEAD 2>/dev/null; } | tee "$out/device.txt"
 bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
-echo "cuda tests exit $?"
+echo "cuda tests exit $? (${SECONDS}s since start)"
 grep -E '^\[doctest\]|^tests:|block_sum:|^meson:' "$out/cuda-tests.log"
 grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
 bin=build/cuda/tests/xcub_tests
@@ -21,7 +21,7 @@ api='*deliberate API errors*'
 for tool in memcheck racecheck synccheck; do
   compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$api" \
     > "$out/sanitizer-$tool.log" 2>&1
-  echo "compute-sanitizer $tool: exit $?"
+  echo "compute-sanitizer $tool: exit $? (${SECONDS}s since start)"
   grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$tool.log"
 done
 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 "$bin" --test-case="$api" \
