@@ -6,8 +6,9 @@
 //   run comes first; an item of the second goes first only when compare(second, first)) and keeps
 //   the first N merged items: out[k] is the k-th, source[k] its index in `keys` (to move values the
 //   same way).
-// - Requires (a_end - a) + (b_end - b) >= N, a <= a_end and b <= b_end; reads only keys[a, a_end)
-//   and keys[b, b_end), each item once.
+// - Requires (a_end - a) + (b_end - b) >= N >= 1, a <= a_end and b <= b_end; reads keys[a, a_end)
+//   and keys[b, b_end), and once a run is exhausted, keys[max(a_end, b_end) - 1] in its place
+//   (every load is unconditional and in range; see merge_cursor::step).
 // - With merge_path: a thread whose output starts at diagonal d of the merge of runs A and B calls
 //   serial_merge(keys, A + i, A_end, B + d - i, B_end, ...) with i = merge_path(..., d, ...).
 // Host and device code (XCUB_HOST_DEVICE).
@@ -28,6 +29,7 @@ template <class KeyT>
 struct merge_cursor {
   const KeyT* keys;
   int a, a_end, b, b_end;
+  int top;  // the last index of the later run: where an exhausted run reads, so every load is in range
   KeyT next_a, next_b;
 
   /// Takes the next merged item into out, its index into source.
@@ -35,14 +37,19 @@ struct merge_cursor {
   template <class CompareOp>
   XCUB_HOST_DEVICE XCUB_FORCEINLINE void step(KeyT& out, int& source, CompareOp& compare) {
     const bool take_b = b < b_end && (a >= a_end || compare(next_b, next_a));
+    // The loads are unconditional, at an index clamped into the runs. With the guarded form
+    // `if (b < b_end) next_b = keys[b]` (correct in C++, whose PTX kept the guard), the H200 ran
+    // into a shared-memory read one past the tile's end (compute-sanitizer, nvcc 13.0, sm_90; a
+    // fault in the last tile of the array): no index here can leave the runs. A run's stale next
+    // item is never used once the run is exhausted.
     if (take_b) {
       out = next_b;
       source = b++;
-      if (b < b_end) next_b = keys[b];
+      next_b = keys[b < b_end ? b : top];
     } else {
       out = next_a;
       source = a++;
-      if (a < a_end) next_a = keys[a];
+      next_a = keys[a < a_end ? a : top];
     }
   }
 };
@@ -59,9 +66,10 @@ XCUB_EXEC_CHECK_DISABLE
 template <class KeyT, int N, class CompareOp>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge(const KeyT* keys, int a, int a_end, int b, int b_end,
                                                     KeyT (&out)[N], int (&source)[N], CompareOp& compare) {
-  // A run that is empty starts with a copy of the other's next item (never compared: an exhausted run
-  // is never chosen, nor read again).
-  merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, keys[a < a_end ? a : b], keys[b < b_end ? b : a]};
+  // An empty run starts with a copy of an item in range (never compared: an exhausted run is never
+  // chosen).
+  const int top = (a_end > b_end ? a_end : b_end) - 1;
+  merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, top, keys[a < a_end ? a : top], keys[b < b_end ? b : top]};
   serial_merge_steps(cursor, out, source, compare, std::make_index_sequence<N>{});
 }
 
