@@ -2,6 +2,7 @@
 # On a machine with an NVIDIA GPU: builds the CUDA backend, runs the whole test suite and the
 # examples, then the suite again under compute-sanitizer's memcheck, racecheck and synccheck.
 # Logs go to $OUT (the device tool's output folder) or build/gpu-check.
+# XCUB_COMMIT=<hash> names the commit in device.txt (the GPU machine's copy has no current git history).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-build/gpu-check}
@@ -9,7 +10,7 @@ mkdir -p "$out"
 export XCUB_BACKEND=cuda XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90}
 export PATH="$PATH:/usr/local/cuda/bin"
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -n 2;
-  git rev-parse --short HEAD 2>/dev/null; } | tee "$out/device.txt"
+  echo "commit ${XCUB_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}"; } | tee "$out/device.txt"
 bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
 echo "cuda tests exit $? (${SECONDS}s since start)"
 grep -E '^\[doctest\]|^tests:|block_sum:|^meson:' "$out/cuda-tests.log"
