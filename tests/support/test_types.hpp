@@ -32,4 +32,13 @@ inline affine random_affine(std::mt19937_64& rng) {
   return affine{static_cast<std::uint32_t>(rng()) | 1u, static_cast<std::uint32_t>(rng())};
 }
 
+
+/// 12 bytes without padding, so that bytewise comparison is exact.
+struct rec12 {
+  std::int32_t a, b;
+  std::int16_t c;
+  std::int8_t d, e;
+};
+static_assert(sizeof(rec12) == 12);
+
 }  // namespace xcub_test

@@ -7,6 +7,7 @@
 // row on one TempStorage. Expectations come from the definitions of the
 // arrangements, computed here.
 #include "test_support.hpp"
+#include "test_types.hpp"
 
 #include <xcub/warp/warp_exchange.hpp>
 
@@ -23,13 +24,7 @@ constexpr unsigned max_block_threads = 256;  // the blocks these tests launch
 
 constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
 
-/// 12 bytes without padding, so that bytewise comparison is exact.
-struct rec12 {
-  std::int32_t a, b;
-  std::int16_t c;
-  std::int8_t d, e;
-};
-static_assert(sizeof(rec12) == 12);
+using xcub_test::rec12;
 
 // What the kernel writes: one block of ITEMS_PER_THREAD items per thread and channel.
 enum channel : int {

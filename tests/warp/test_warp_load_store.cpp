@@ -9,6 +9,7 @@
 // end calls the DIRECT, STRIPED and VECTORIZE forms with the lanes it has). Expectations come from the
 // definitions of the arrangements, computed here.
 #include "test_support.hpp"
+#include "test_types.hpp"
 
 #include <xcub/iterator/cache_modified_input_iterator.hpp>
 #include <xcub/iterator/cache_modified_output_iterator.hpp>
@@ -32,13 +33,7 @@ constexpr unsigned max_block_threads = 256;  // the blocks these tests launch
 
 constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
 
-/// 12 bytes without padding, so that bytewise comparison is exact.
-struct rec12 {
-  std::int32_t a, b;
-  std::int16_t c;
-  std::int8_t d, e;
-};
-static_assert(sizeof(rec12) == 12);
+using xcub_test::rec12;
 
 // The algorithms, one number for both classes (their enumerators are in the same order).
 enum alg : int { direct, striped, vectorize, transpose };
