@@ -15,18 +15,21 @@ bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
 echo "cuda tests exit $? (${SECONDS}s since start)"
 grep -E '^\[doctest\]|^tests:|block_sum:|^meson:' "$out/cuda-tests.log"
 grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
-bin=build/cuda/tests/xcub_tests
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would
 # report each, so they run in a memcheck pass of their own that does not report API errors.
+# XCUB_SANITIZE_SUITES (default: every doctest program) picks the programs the sanitizers run.
 api='*deliberate API errors*'
-for tool in memcheck racecheck synccheck; do
-  compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$api" \
-    > "$out/sanitizer-$tool.log" 2>&1
-  echo "compute-sanitizer $tool: exit $? (${SECONDS}s since start)"
-  grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$tool.log"
+for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests}; do
+  bin=build/cuda/tests/$suite
+  for tool in memcheck racecheck synccheck; do
+    compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$api" \
+      > "$out/sanitizer-$suite-$tool.log" 2>&1
+    echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
+    grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
+  done
 done
-compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 "$bin" --test-case="$api" \
-  > "$out/sanitizer-memcheck-api.log" 2>&1
+compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 build/cuda/tests/xcub_tests \
+  --test-case="$api" > "$out/sanitizer-memcheck-api.log" 2>&1
 echo "compute-sanitizer memcheck (deliberate API errors, not reported): exit $?"
 grep -E 'ERROR SUMMARY|^\[doctest\] test cases' "$out/sanitizer-memcheck-api.log"
 compute-sanitizer --tool memcheck --error-exitcode 1 build/cuda/examples/block_sum > "$out/sanitizer-example.log" 2>&1

@@ -51,7 +51,7 @@
 #include <type_traits>
 
 #include <xcub/arch/arch.hpp>
-#include <xcub/warp/detail/direct_io.hpp>
+#include <xcub/detail/direct_io.hpp>
 #include <xcub/warp/detail/logical_warp.hpp>
 #include <xcub/warp/warp_exchange.hpp>
 

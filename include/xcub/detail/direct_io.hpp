@@ -1,8 +1,8 @@
-// xcub/warp/detail/direct_io.hpp: one thread's share of a tile that a group of THREADS threads
+// xcub/detail/direct_io.hpp: one thread's share of a tile that a group of THREADS threads
 // moves between memory and registers without exchanging anything, in the blocked or the striped
 // arrangement. Written for any group (a logical warp, a block): each function takes the caller's
 // rank in the group and, where the arrangement needs it, the group's size. Used by WarpLoad and
-// WarpStore (and later BlockLoad and BlockStore).
+// WarpStore, BlockLoad and BlockStore (and CUB's LoadDirect*/StoreDirect* free functions).
 //
 // A tile is ITEMS_PER_THREAD * THREADS consecutive items starting at the iterator passed in:
 //   blocked:  rank r holds items [r * ITEMS_PER_THREAD, (r + 1) * ITEMS_PER_THREAD)
@@ -22,15 +22,13 @@
 #include <type_traits>
 
 #include <xcub/config.hpp>
+#include <xcub/detail/empty_storage.hpp>
 #include <xcub/iterator/cache_modified_input_iterator.hpp>
 #include <xcub/thread/cache_modifier.hpp>
 #include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/backend/cache_ops.hpp>
 
 namespace xcub::detail {
-
-/// The TempStorage of the algorithms that need no shared memory.
-struct empty_temp_storage {};
 
 /// How a row of ITEMS_PER_THREAD items of T moves as whole words: `bytes` per word (the largest
 /// power of two up to 16 that divides the row), `words` of them; `worthwhile` when T may be moved

@@ -1,0 +1,42 @@
+// xcub/block/block_algorithms.hpp: the names of the block collectives' variants (CUB's enums),
+// apart from the classes so that tuning tables can name a variant without including an algorithm.
+// What each variant does, and when it is the fastest, is told in the header of its class.
+#pragma once
+
+namespace xcub {
+
+/// How BlockLoad reads a tile into a blocked (or, for STRIPED, striped) arrangement.
+enum BlockLoadAlgorithm {
+  BLOCK_LOAD_DIRECT,                 ///< blocked, each thread reads its own consecutive items
+  BLOCK_LOAD_STRIPED,                ///< striped, read directly (coalesced)
+  BLOCK_LOAD_VECTORIZE,              ///< blocked, read in vector words where the iterator allows
+  BLOCK_LOAD_TRANSPOSE,              ///< blocked, read striped and exchanged through shared memory
+  BLOCK_LOAD_WARP_TRANSPOSE,         ///< blocked, read warp-striped and exchanged within each warp
+  BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED,  ///< as WARP_TRANSPOSE, one warp's worth of shared memory
+};
+
+/// How BlockStore writes a blocked (or, for STRIPED, striped) arrangement.
+enum BlockStoreAlgorithm {
+  BLOCK_STORE_DIRECT,
+  BLOCK_STORE_STRIPED,
+  BLOCK_STORE_VECTORIZE,
+  BLOCK_STORE_TRANSPOSE,
+  BLOCK_STORE_WARP_TRANSPOSE,
+  BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED,
+};
+
+/// How BlockReduce combines a block's items.
+enum BlockReduceAlgorithm {
+  BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY,  ///< raking over commutative operators only
+  BLOCK_REDUCE_RAKING,                   ///< raking, any associative operator
+  BLOCK_REDUCE_WARP_REDUCTIONS,          ///< a warp reduction per warp, then one over the warps
+};
+
+/// How BlockScan scans a block's items.
+enum BlockScanAlgorithm {
+  BLOCK_SCAN_RAKING,          ///< upsweep reduce, one warp scans the rakes, downsweep scan
+  BLOCK_SCAN_RAKING_MEMOIZE,  ///< as RAKING, keeping the raked segments in registers
+  BLOCK_SCAN_WARP_SCANS,      ///< a warp scan per warp, then a scan of the warp totals
+};
+
+}  // namespace xcub
