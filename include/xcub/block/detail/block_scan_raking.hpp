@@ -85,7 +85,8 @@ struct block_scan_raking {
     if (aggregate || is_callback_seed<Seed>) total = ws.Broadcast(incl, shape::threads - 1);
     if (aggregate) *aggregate = total;
     if constexpr (is_no_seed<Seed>) {
-      return INCLUSIVE ? incl : excl;
+      if constexpr (INCLUSIVE) return incl;
+      else return excl;
     } else {
       const T prefix = seed_prefix<Op>(ws, seed, total);
       if constexpr (INCLUSIVE) return static_cast<T>(op(prefix, incl));

@@ -66,8 +66,8 @@ XCUB_UNROLL
     if (aggregate) *aggregate = total;
 
     if constexpr (is_no_seed<Seed>) {
-      if (warp == 0) return INCLUSIVE ? incl : excl;
-      if constexpr (INCLUSIVE) return static_cast<T>(op(warp_prefix, incl));
+      if constexpr (INCLUSIVE) return warp == 0 ? incl : static_cast<T>(op(warp_prefix, incl));
+      else if (warp == 0) return excl;
       else return lane == 0 ? warp_prefix : static_cast<T>(op(warp_prefix, excl));
     } else {
       T prefix;
