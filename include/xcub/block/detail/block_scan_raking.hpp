@@ -131,7 +131,6 @@ XCUB_UNROLL
     ws.Scan(raked, incl, excl, op);
     T total = incl;
     if (want_aggregate || is_callback_seed<Seed>) total = ws.Broadcast(incl, RT - 1);
-    if (want_aggregate && lane == 0) *reinterpret_cast<T*>(storage.aggregate) = total;
 
     bool apply = true;  // whether the lane's segment has a prefix
     T prefix = excl;
@@ -151,6 +150,8 @@ XCUB_UNROLL
         acc = next;
       }
     }
+    // Published after the downsweep: a store before it would make the compiler reload the segment.
+    if (want_aggregate && lane == 0) *reinterpret_cast<T*>(storage.aggregate) = total;
   }
 #endif
 };
