@@ -94,11 +94,13 @@ class BlockStore
       detail::store_blocked_vectorized(rank, block_itr, items);
     } else if constexpr (ALGORITHM == BLOCK_STORE_TRANSPOSE) {
       T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToStriped(items, striped);
+      copy(items, striped);
+      this->exchange().BlockedToStriped(striped);
       detail::store_striped<threads>(rank, block_itr, striped);
     } else {
       T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToWarpStriped(items, striped);
+      copy(items, striped);
+      this->exchange().BlockedToWarpStriped(striped);
       detail::store_warp_striped<arch::warp_threads>(rank, block_itr, striped);
     }
   }
@@ -114,13 +116,23 @@ class BlockStore
       detail::store_striped<threads>(rank, block_itr, items, valid_items);
     } else if constexpr (ALGORITHM == BLOCK_STORE_TRANSPOSE) {
       T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToStriped(items, striped);
+      copy(items, striped);
+      this->exchange().BlockedToStriped(striped);
       detail::store_striped<threads>(rank, block_itr, striped, valid_items);
     } else {
       T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToWarpStriped(items, striped);
+      copy(items, striped);
+      this->exchange().BlockedToWarpStriped(striped);
       detail::store_warp_striped<arch::warp_threads>(rank, block_itr, striped, valid_items);
     }
+  }
+
+ private:
+  /// The exchange works on a copy, in place, so that `items` stays as it is and every item of the
+  /// copy is visibly initialised (the time-sliced exchange writes each only in its warp's turn).
+  XCUB_DEVICE XCUB_FORCEINLINE static void copy(const T (&from)[ITEMS_PER_THREAD], T (&to)[ITEMS_PER_THREAD]) {
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) to[i] = from[i];
   }
 #endif
 };

@@ -30,7 +30,9 @@ struct block_exchange_time_sliced {
                                              const Ranks& ranks, Keep keep) const {
     constexpr int W = layout::warp_threads, S = layout::slice_items;
     const int warp = rank / W, lane = rank % W;
-    T collected[ITEMS_PER_THREAD];
+    T collected[ITEMS_PER_THREAD];  // every item is read in some slice; a copy of the input until then
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) collected[i] = input[i];
 XCUB_UNROLL
     for (int s = 0; s < layout::slices; ++s) {
       if (s > 0) arch::sync_threads();  // the previous slice has been read
