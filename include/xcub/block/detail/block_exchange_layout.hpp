@@ -15,6 +15,8 @@
 //   scattered: a rank the caller gives.
 #pragma once
 
+#include <cstddef>
+
 #include <xcub/arch/arch.hpp>
 
 namespace xcub::detail {
@@ -39,9 +41,12 @@ struct block_exchange_layout {
   static constexpr int slots = slice_items + (padded ? slice_items >> log2_banks : 0);
   static_assert(slot(slice_items - 1) < slots, "xcub: BlockExchange's buffer is too small for its padding");
 
-  /// Raw bytes, left uninitialised (shared memory runs no constructors).
+  /// Raw bytes, left uninitialised (shared memory runs no constructors). Aligned to 16 bytes at
+  /// least, so that the compiler may merge a thread's consecutive blocked-side slots into vector
+  /// accesses of shared memory (as it does for CUB's buffer).
+  static constexpr std::size_t alignment = alignof(T) > 16 ? alignof(T) : 16;
   struct TempStorage {
-    alignas(T) unsigned char bytes[sizeof(T) * slots];
+    alignas(alignment) unsigned char bytes[sizeof(T) * slots];
   };
 
 #if XCUB_HAS_KERNELS
