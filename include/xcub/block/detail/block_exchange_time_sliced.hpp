@@ -72,6 +72,11 @@ XCUB_UNROLL
                                                   OutputT (&output)[ITEMS_PER_THREAD]) const {
     constexpr int W = layout::warp_threads;
     const int warp = rank / W, lane = rank % W;
+    if constexpr (layout::slices > 1) {
+      // Written in the warp's turn only; set here first so that no path leaves it visibly unset.
+XCUB_UNROLL
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = input[i];
+    }
 XCUB_UNROLL
     for (int s = 0; s < layout::slices; ++s) {
       if (s > 0) arch::sync_threads();  // the previous warp is done with the buffer
