@@ -131,7 +131,7 @@ XCUB_KERNEL void scan_kernel(const T* in, T init, T* out) {
     call([&](scan_t s) { s.InclusiveScan(x, y, init, op); }), put(c_incl_init);
     call([&](scan_t s) { s.InclusiveScan(x, y, init, op, agg); }), put(c_incl_init_agg_out), put_agg(c_incl_init_agg);
     // The union's other member, between scans (after the barrier in call()).
-    storage.other.bytes[rank % 40] = static_cast<unsigned char>(rank);
+    if (rank < 40) storage.other.bytes[rank] = static_cast<unsigned char>(rank);
     arch::sync_threads();
   }
 }

@@ -10,8 +10,8 @@
 // - Larger blocks: every thread deposits its partial in the raking grid (raking_layout.hpp);
 //   barrier; warp 0, which is whole, rakes: its first raking_threads lanes fold their segments
 //   (upsweep), the whole warp scans the segment totals with shuffles (lanes past raking_threads
-//   carry a copy of a real partial: they lie above every raking lane, so the scan flows past
-//   them without touching a raking lane's prefix), the seed is applied, and each raking lane
+//   carry their own partial: they lie above every raking lane, so the scan flows past them
+//   without touching a raking lane's prefix), the seed is applied, and each raking lane
 //   scans its segment back into the grid seeded with its prefix (downsweep); barrier; every
 //   thread reads its prefix. Two block barriers.
 // - MEMOIZE keeps the segment in registers between upsweep and downsweep (one shared-memory read
@@ -100,7 +100,7 @@ struct block_scan_raking {
     const int rank = shape::rank();
     grid[layout::slot(rank)] = x;
     arch::sync_threads();
-    if (rank < arch::warp_threads) rake<INCLUSIVE>(rank, grid, op, seed, aggregate != nullptr);
+    if (rank < arch::warp_threads) rake<INCLUSIVE>(rank, x, grid, op, seed, aggregate != nullptr);
     arch::sync_threads();
     if (aggregate) *aggregate = *reinterpret_cast<const T*>(storage.aggregate);
     return grid[layout::slot(rank)];
@@ -108,22 +108,30 @@ struct block_scan_raking {
 
   /// Warp 0 (whole): upsweep, warp scan of the segment totals, seed, downsweep.
   template <bool INCLUSIVE, class Op, class Seed>
-  XCUB_DEVICE XCUB_FORCEINLINE void rake(int lane, T* grid, Op& op, Seed& seed, bool want_aggregate) {
+  XCUB_DEVICE XCUB_FORCEINLINE void rake(int lane, const T& x, T* grid, Op& op, Seed& seed, bool want_aggregate) {
     const bool raker = RT == arch::warp_threads || lane < RT;
     T* const seg = grid + layout::segment_begin(raker ? lane : 0);
     T cache[MEMOIZE ? SEG : 1];
-    T raked = seg[0];
-    if constexpr (MEMOIZE) cache[0] = raked;
-    const int l = raker ? lane : 0;  // the others fold segment 0 too: their result stays unused
+    // Lanes past raking_threads carry their own partial (a real T in a register; reading the grid
+    // would race with lane 0's downsweep): they sit above every raking lane, so no raking lane's
+    // prefix includes it.
+    T raked = x;
+    if (raker) {
+      raked = seg[0];
+      if constexpr (MEMOIZE) cache[0] = raked;
 XCUB_UNROLL
-    for (int i = 1; i < SEG; ++i) {
-      if (layout::in_block(l, i)) {
-        const T item = seg[i];
-        if constexpr (MEMOIZE) cache[i] = item;
-        raked = static_cast<T>(op(raked, item));
-      } else if constexpr (MEMOIZE) {
-        cache[i] = raked;  // never read; keeps every register defined
+      for (int i = 1; i < SEG; ++i) {
+        if (layout::in_block(lane, i)) {
+          const T item = seg[i];
+          if constexpr (MEMOIZE) cache[i] = item;
+          raked = static_cast<T>(op(raked, item));
+        } else if constexpr (MEMOIZE) {
+          cache[i] = raked;  // never read; keeps every register defined
+        }
       }
+    } else if constexpr (MEMOIZE) {
+XCUB_UNROLL
+      for (int i = 0; i < SEG; ++i) cache[i] = x;  // never read
     }
     typename warp_scan::TempStorage none;
     warp_scan ws(none);
