@@ -5,16 +5,26 @@
 # XCUB_COMMIT=<hash> names the commit in device.txt (the GPU machine's copy has no current git history).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT:-build/gpu-check}
-mkdir -p "$out"
+# The logs go to a folder that is packed into $OUT/gpu-check-logs.tar.gz at the end (the device
+# tool brings back at most 8 files); the summary printed here is the part to read.
+final=${OUT:-build/gpu-check}
+out=$(mktemp -d)
+trap 'tar -C "$out" -czf "$final/gpu-check-logs.tar.gz" . ; cp "$out/device.txt" "$final/" 2>/dev/null' EXIT
+mkdir -p "$final"
 export XCUB_BACKEND=cuda XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90}
 export PATH="$PATH:/usr/local/cuda/bin"
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -n 2;
   echo "commit ${XCUB_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}"; } | tee "$out/device.txt"
-bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
-echo "cuda tests exit $? (${SECONDS}s since start)"
-grep -E '^\[doctest\]|^tests:|block_sum:|^meson:' "$out/cuda-tests.log"
-grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
+# XCUB_GPU_STEPS picks the steps (default all), so that a long run can be split over several calls
+# on one machine: tests (build and run the suite and the examples), memcheck, racecheck, synccheck, isa.
+steps=" ${XCUB_GPU_STEPS:-tests memcheck racecheck synccheck isa} "
+want() { [[ "$steps" == *" $1 "* ]]; }
+if want tests; then
+  bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
+  echo "cuda tests exit $? (${SECONDS}s since start)"
+  grep -E '^\[doctest\]|^tests:|block_sum:|euclidean_norm:|^meson:' "$out/cuda-tests.log"
+  grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
+fi
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would
 # report each, so they run in a memcheck pass of their own that does not report API errors.
 # XCUB_SANITIZE_SUITES (default: every doctest program) picks the programs the sanitizers run.
@@ -22,21 +32,24 @@ api='*deliberate API errors*'
 for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests}; do
   bin=build/cuda/tests/$suite
   for tool in memcheck racecheck synccheck; do
+    want "$tool" || continue
     compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$api" \
       > "$out/sanitizer-$suite-$tool.log" 2>&1
     echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
     grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
   done
 done
+want memcheck && {
 compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 1 build/cuda/tests/xcub_tests \
   --test-case="$api" > "$out/sanitizer-memcheck-api.log" 2>&1
 echo "compute-sanitizer memcheck (deliberate API errors, not reported): exit $?"
 grep -E 'ERROR SUMMARY|^\[doctest\] test cases' "$out/sanitizer-memcheck-api.log"
 compute-sanitizer --tool memcheck --error-exitcode 1 build/cuda/examples/block_sum > "$out/sanitizer-example.log" 2>&1
 echo "compute-sanitizer memcheck block_sum: exit $?"; tail -n 2 "$out/sanitizer-example.log"
+}
 
 # The machine code of the cache modifiers (docs/cache-modifiers.md), where cuobjdump is installed.
-if command -v cuobjdump >/dev/null; then
+if want isa && command -v cuobjdump >/dev/null; then
   nvcc -x cu -arch=sm_90 -O2 -std=c++17 --expt-relaxed-constexpr -Iinclude -Ibackends/cuda/include \
        -Ibuild/cuda/include -cubin docs/isa/cache_modifiers.cpp -o "$out/isa.cubin" &&
     cuobjdump -sass "$out/isa.cubin" | grep -E 'Function|LDG|STG|LD\.|ST\.|LDS|STS' > "$out/isa-sass.txt"
