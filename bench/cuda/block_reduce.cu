@@ -4,12 +4,7 @@
 #include <cub/block/block_reduce.cuh>
 #include <xcub/block/block_algorithms.hpp>
 
-#if __has_include(<xcub/block/block_reduce.hpp>)
 #include <xcub/block/block_reduce.hpp>
-#define XCUB_BENCH_HAVE_XCUB 1
-#else
-#define XCUB_BENCH_HAVE_XCUB 0  // xcub's BlockReduce has not landed: CUB's half only
-#endif
 
 #include "block_bench.hpp"
 
@@ -38,12 +33,10 @@ struct use_cub {
   template <class T, int B, xcub::BlockReduceAlgorithm A>
   using reduce = cub::BlockReduce<T, B, to_cub(A)>;
 };
-#if XCUB_BENCH_HAVE_XCUB
 struct use_xcub {
   template <class T, int B, xcub::BlockReduceAlgorithm A>
   using reduce = xcub::BlockReduce<T, B, A>;
 };
-#endif
 
 template <class Impl, class T, int B, int I, xcub::BlockReduceAlgorithm A>
 __global__ void __launch_bounds__(B) reduce_kernel(const T* in, T* out, std::size_t tiles) {
@@ -63,11 +56,7 @@ template <class T, int B, int I, xcub::BlockReduceAlgorithm A>
 void run_one(report& rep, buffers& buf, const char* type) {
   constexpr std::size_t n = input_items<T>(), tile = std::size_t{B} * I, tiles = n / tile;
   static_assert(n % tile == 0, "whole tiles only");
-#if XCUB_BENCH_HAVE_XCUB
   kernel_t<T> xk = reduce_kernel<use_xcub, T, B, I, A>;
-#else
-  kernel_t<T> xk = nullptr;
-#endif
   const bench_case c{name_of(A), type, B, I, n, tiles, (n + tiles) * sizeof(T)};
   // The sums of the first and the last tile.
   run_pair<T>(rep, buf, c, xk, reduce_kernel<use_cub, T, B, I, A>, tiles, 1, {0, tiles - 1},
@@ -93,7 +82,6 @@ void run_config(report& rep, buffers& buf, const char* type) {
 
 template <class T>
 void run_reduce(report& rep, buffers& buf, const char* type) {
-  if (!XCUB_BENCH_HAVE_XCUB) std::printf("BlockReduce: xcub's header is missing, CUB's half only\n");
   run_config<T, 128, 4>(rep, buf, type);
   run_config<T, 128, 16>(rep, buf, type);
   run_config<T, 256, 4>(rep, buf, type);

@@ -6,12 +6,7 @@
 #include <cub/block/block_scan.cuh>
 #include <xcub/block/block_algorithms.hpp>
 
-#if __has_include(<xcub/block/block_scan.hpp>)
 #include <xcub/block/block_scan.hpp>
-#define XCUB_BENCH_HAVE_XCUB 1
-#else
-#define XCUB_BENCH_HAVE_XCUB 0  // xcub's BlockScan has not landed: CUB's half only
-#endif
 
 #include "block_bench.hpp"
 
@@ -40,12 +35,10 @@ struct use_cub {
   template <class T, int B, xcub::BlockScanAlgorithm A>
   using scan = cub::BlockScan<T, B, to_cub(A)>;
 };
-#if XCUB_BENCH_HAVE_XCUB
 struct use_xcub {
   template <class T, int B, xcub::BlockScanAlgorithm A>
   using scan = xcub::BlockScan<T, B, A>;
 };
-#endif
 
 /// The block's running total: called by the first warp with the tile's aggregate; what lane 0
 /// returns is the prefix of the tile.
@@ -78,11 +71,7 @@ template <class T, int B, int I, xcub::BlockScanAlgorithm A>
 void run_one(report& rep, buffers& buf, const char* type) {
   constexpr std::size_t n = input_items<T>(), tile = std::size_t{B} * I, tiles = n / tile;
   static_assert(n % tile == 0, "whole tiles only");
-#if XCUB_BENCH_HAVE_XCUB
   kernel_t<T> xk = scan_kernel<use_xcub, T, B, I, A>;
-#else
-  kernel_t<T> xk = nullptr;
-#endif
   const bench_case c{name_of(A), type, B, I, n, n, 2 * n * sizeof(T)};
   // The first tile (block 0's first: prefix 0) and the last one (the last tile of its block, whose
   // prefix is the sum of all that block's earlier tiles).
@@ -114,7 +103,6 @@ void run_config(report& rep, buffers& buf, const char* type) {
 
 template <class T>
 void run_scan(report& rep, buffers& buf, const char* type) {
-  if (!XCUB_BENCH_HAVE_XCUB) std::printf("BlockScan: xcub's header is missing, CUB's half only\n");
   run_config<T, 128, 4>(rep, buf, type);
   run_config<T, 128, 16>(rep, buf, type);
   run_config<T, 256, 4>(rep, buf, type);
