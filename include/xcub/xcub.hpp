@@ -16,6 +16,16 @@
 #include <xcub/warp/warp_load.hpp>
 #include <xcub/warp/warp_store.hpp>
 #include <xcub/warp/warp_merge_sort.hpp>
+#include <xcub/block/block_load.hpp>
+#include <xcub/block/block_store.hpp>
+#include <xcub/block/load_store_direct.hpp>
+#include <xcub/block/block_exchange.hpp>
+#include <xcub/block/block_reduce.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/block_discontinuity.hpp>
+#include <xcub/block/block_adjacent_difference.hpp>
+#include <xcub/block/block_shuffle.hpp>
+#include <xcub/block/block_run_length_decode.hpp>
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>

@@ -29,12 +29,9 @@ constexpr int rounds = op_kinds * width_count();  // round r: op r / width_count
 // and write out[r][thread]; the others skip the round and wait at the block barrier that ends it.
 template <class T>
 XCUB_KERNEL void shuffle_rounds(const T* in, const int* operands, const lane_mask_t* masks, T* out) {
-  const unsigned threads = arch::block_threads();
-  const unsigned long long n = threads * (1ull * arch::grid_dim().x * arch::grid_dim().y * arch::grid_dim().z);
-  const unsigned long long gid = arch::linear_block_id() * threads + arch::linear_thread_id();
-  const unsigned long long total_warps = n / threads * arch::block_warps();
-  const unsigned long long gwarp = arch::linear_block_id() * arch::block_warps() + arch::warp_id();
-  const unsigned lane = arch::lane_id();
+  const xcub_test::thread_place p = xcub_test::this_thread_place();
+  const unsigned lane = p.lane;
+  const unsigned long long n = p.n, gid = p.gid, total_warps = p.warps, gwarp = p.gwarp;
   for (int r = 0; r < rounds; ++r) {
     const lane_mask_t mask = masks[r * total_warps + gwarp];
     if (mask >> lane & 1) {

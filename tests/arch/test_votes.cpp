@@ -21,12 +21,9 @@ struct vote_input {
 // Each round, the lanes of masks[r * total_warps + warp] vote on in[r][thread] and write the
 // results to out[(r * votes + k)][thread]; the others skip to the block barrier that ends the round.
 XCUB_KERNEL void vote_rounds(const vote_input* in, const lane_mask_t* masks, unsigned long long* out) {
-  const unsigned threads = arch::block_threads();
-  const unsigned long long n = threads * (1ull * arch::grid_dim().x * arch::grid_dim().y * arch::grid_dim().z);
-  const unsigned long long gid = arch::linear_block_id() * threads + arch::linear_thread_id();
-  const unsigned long long total_warps = n / threads * arch::block_warps();
-  const unsigned long long gwarp = arch::linear_block_id() * arch::block_warps() + arch::warp_id();
-  const unsigned lane = arch::lane_id();
+  const xcub_test::thread_place p = xcub_test::this_thread_place();
+  const unsigned threads = p.threads, lane = p.lane;
+  const unsigned long long n = p.n, gid = p.gid, total_warps = p.warps, gwarp = p.gwarp;
   const lane_mask_t existing =
       arch::lane_range_mask(0, threads - arch::warp_id() * W < W ? threads - arch::warp_id() * W : W);
   for (int r = 0; r < rounds; ++r) {

@@ -27,12 +27,14 @@ TEST_CASE("block scan: int sums, every algorithm and block shape") {
     run<T, 5, 1, 1, BLOCK_SCAN_RAKING_MEMOIZE, 1, true, S>(3, "scan memoize 5");
     run<T, 8, 4, 2, BLOCK_SCAN_RAKING_MEMOIZE, 2, false, S>(3, "scan memoize 8x4x2");
     run<T, 512, 1, 1, BLOCK_SCAN_RAKING_MEMOIZE, 2, false, S>(3, "scan memoize 512x2");
+    run<T, 64, 1, 1, BLOCK_SCAN_RAKING_MEMOIZE, 16, false, S>(3, "scan memoize 64x16");
   }
   SUBCASE("WARP_SCANS") {
     run<T, 64, 1, 1, BLOCK_SCAN_WARP_SCANS, 1, true, S>(3, "scan warp 64");
     run<T, 256, 1, 1, BLOCK_SCAN_WARP_SCANS, 7, false, S>(3, "scan warp 256x7");
     run<T, 33, 1, 1, BLOCK_SCAN_WARP_SCANS, 1, true, S>(3, "scan warp 33 (raking)");
     run<T, 16, 1, 1, BLOCK_SCAN_WARP_SCANS, 3, false, S>(3, "scan warp 16x3");
+    run<T, 128, 1, 1, BLOCK_SCAN_WARP_SCANS, 16, false, S>(3, "scan warp 128x16");
     run<T, 16, 4, 1, BLOCK_SCAN_WARP_SCANS, 2, false, S>(3, "scan warp 16x4");
     run<T, 1024, 1, 1, BLOCK_SCAN_WARP_SCANS, 1, true, S>(3, "scan warp 1024");
   }

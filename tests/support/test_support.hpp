@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 #include <xcub/xcub.hpp>
+#include <xcub/reference/groups.hpp>
 
 #include <cstdint>
 #include <cstring>
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace xcub_test {
@@ -81,20 +83,51 @@ void on_each_schedule(std::mt19937_64& rng, Check check) {
     REQUIRE(xcub_test_err == ::xcub::success);                                                 \
   } while (0)
 
+/// The hardware warp's lanes (32 or 64), unsigned for the tests' index arithmetic.
+inline constexpr unsigned warp_lanes = static_cast<unsigned>(xcub::arch::warp_threads);
+
+/// The largest block the warp tests launch: it sizes their per-logical-warp TempStorage arrays.
+inline constexpr unsigned max_block_threads = 256;
+
+/// Whether a logical warp width is a power of two (shuffles) or not (shared memory, first lanes only).
+XCUB_HOST_DEVICE constexpr bool is_pow2(unsigned w) { return w != 0 && (w & (w - 1)) == 0; }
+
+/// Every power of two from 1 to the warp: the logical widths that split a hardware warp.
+using pow2_widths = std::conditional_t<warp_lanes == 64, std::integer_sequence<int, 1, 2, 4, 8, 16, 32, 64>,
+                                       std::integer_sequence<int, 1, 2, 4, 8, 16, 32>>;
+
 /// Whether thread `t` of a block of `threads` belongs to a logical warp of `width` lanes that may
-/// call the warp collectives: every lane of it exists in the block (the warp layer's contract), and
-/// for widths that are not powers of two, `t` is one of the first `width` lanes of its hardware warp.
+/// call the warp collectives (the oracle's model, xcub/reference/groups.hpp, on this warp width).
 inline bool in_whole_logical_warp(unsigned t, unsigned threads, unsigned width) {
-  constexpr unsigned hw = static_cast<unsigned>(xcub::arch::warp_threads);
-  const bool pow2 = (width & (width - 1)) == 0;
-  const unsigned lane = t % hw;
-  if (!pow2 && lane >= width) return false;
-  const unsigned first = pow2 ? t - lane % width : t - lane;
-  return first + width <= threads;
+  return xcub::reference::in_whole_logical_warp(t, threads, width, warp_lanes);
 }
 
+/// Where the calling thread sits in the grid: what kernels that index global arrays per thread and
+/// per hardware warp need (filled by this_thread_place() in a kernel).
+struct thread_place {
+  unsigned threads;              ///< the block's threads
+  unsigned long long n;          ///< the grid's threads
+  unsigned long long gid;        ///< this thread's rank in the grid (block-major)
+  unsigned long long warps;      ///< the grid's hardware warps
+  unsigned long long gwarp;      ///< this thread's hardware warp's rank in the grid
+  unsigned lane;                 ///< this thread's lane in its hardware warp
+};
+
 #if XCUB_HAS_KERNELS
-/// The same, in a kernel, for the calling thread.
+/// The calling thread's place in the grid.
+XCUB_DEVICE inline thread_place this_thread_place() {
+  thread_place p;
+  p.threads = xcub::arch::block_threads();
+  p.n = p.threads * (1ull * xcub::arch::grid_dim().x * xcub::arch::grid_dim().y * xcub::arch::grid_dim().z);
+  p.gid = xcub::arch::linear_block_id() * p.threads + xcub::arch::linear_thread_id();
+  p.warps = p.n / p.threads * xcub::arch::block_warps();
+  p.gwarp = xcub::arch::linear_block_id() * xcub::arch::block_warps() + xcub::arch::warp_id();
+  p.lane = xcub::arch::lane_id();
+  return p;
+}
+
+/// Whether the calling thread calls the warp collectives of a logical warp of WIDTH lanes, in a
+/// kernel (the same model as the host side; tests/reference pins both to hand-written tables).
 template <int WIDTH>
 XCUB_DEVICE bool in_whole_logical_warp() {
   constexpr unsigned width = WIDTH;

@@ -1,11 +1,13 @@
 // ThreadReduce, ThreadScanInclusive and ThreadScanExclusive: every thread of a kernel reduces and
 // scans its own register array of random items, with and without a prefix (applied or not), in
 // place and not, through the array and the pointer forms; each result is compared, item by item,
-// with a plain sequential loop. Lengths 1 to 16, every integer width, float, double, and the
+// with the oracle's (xcub/reference/reduce.hpp and scan.hpp). Lengths 1 to 16, every integer width, float, double, and the
 // non-commutative composition of affine maps (so a fold out of order or from the wrong side fails).
 #include "test_support.hpp"
 #include "test_types.hpp"
 
+#include <xcub/reference/reduce.hpp>
+#include <xcub/reference/scan.hpp>
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/thread/thread_scan.hpp>
@@ -148,7 +150,7 @@ T random_item(std::mt19937_64& rng) {
   }
 }
 
-/// The sequential expectations of one thread.
+/// The expectations of one thread, from the oracle.
 template <class T, int LENGTH, class Op>
 struct expected {
   using A = accum_t<T, Op>;
@@ -157,37 +159,31 @@ struct expected {
   T totals[scan_kinds];
 
   expected(const T* x, T prefix, bool odd, Op op) {
-    A r = static_cast<A>(x[0]);
-    for (int i = 1; i < LENGTH; ++i) r = static_cast<A>(op(r, x[i]));
-    A rp = static_cast<A>(prefix);
-    for (int i = 0; i < LENGTH; ++i) rp = static_cast<A>(op(rp, x[i]));
-    reductions[reduce] = reductions[reduce_ptr] = r;
-    reductions[reduce_prefix] = reductions[reduce_ptr_prefix] = rp;
+    namespace ref = xcub::reference;
+    // Reductions accumulate in A (Sum over int8_t: int), scans stay in T.
+    const auto fa = [&](const A& l, const A& r) { return static_cast<A>(op(l, r)); };
+    const auto ft = [&](const T& l, const T& r) { return static_cast<T>(op(l, r)); };
+    const std::vector<A> xa(x, x + LENGTH);
+    const std::vector<T> xt(x, x + LENGTH);
+    reductions[reduce] = reductions[reduce_ptr] = ref::reduce(xa, fa);
+    reductions[reduce_prefix] = reductions[reduce_ptr_prefix] = ref::reduce(xa, static_cast<A>(prefix), fa);
 
-    auto inclusive_scan = [&](int kind, bool seeded) {
-      T acc{};
-      for (int i = 0; i < LENGTH; ++i) {
-        acc = i == 0 ? (seeded ? static_cast<T>(op(prefix, x[0])) : x[0]) : static_cast<T>(op(acc, x[i]));
-        scans[kind][i] = acc;
-      }
-      totals[kind] = acc;
+    const std::vector<T> incl = ref::inclusive_scan(xt, ft), incl_seeded = ref::inclusive_scan(xt, prefix, ft);
+    const std::vector<T> excl_seeded = ref::exclusive_scan(xt, prefix, ft);
+    std::vector<T> excl_unseeded = ref::exclusive_scan(xt, ft);
+    excl_unseeded[0] = prefix;  // apply_prefix false: the prefix still lands in the first output
+    const T total = ref::reduce(xt, ft), total_seeded = ref::reduce(xt, prefix, ft);
+    const auto put = [&](int kind, const std::vector<T>& v, const T& t) {
+      for (int i = 0; i < LENGTH; ++i) scans[kind][i] = v[static_cast<std::size_t>(i)];
+      totals[kind] = t;
     };
-    auto exclusive_scan = [&](int kind, bool seeded) {
-      scans[kind][0] = prefix;
-      T acc = seeded ? static_cast<T>(op(prefix, x[0])) : x[0];
-      for (int i = 1; i < LENGTH; ++i) {
-        scans[kind][i] = acc;
-        acc = static_cast<T>(op(acc, x[i]));
-      }
-      totals[kind] = acc;
-    };
-    inclusive_scan(inclusive, false);
-    inclusive_scan(inclusive_prefix, true);
-    inclusive_scan(inclusive_maybe, odd);
-    inclusive_scan(inclusive_ptr, true);
-    exclusive_scan(exclusive_prefix, true);
-    exclusive_scan(exclusive_maybe, odd);
-    exclusive_scan(exclusive_ptr, false);
+    put(inclusive, incl, total);
+    put(inclusive_prefix, incl_seeded, total_seeded);
+    put(inclusive_maybe, odd ? incl_seeded : incl, odd ? total_seeded : total);
+    put(inclusive_ptr, incl_seeded, total_seeded);
+    put(exclusive_prefix, excl_seeded, total_seeded);
+    put(exclusive_maybe, odd ? excl_seeded : excl_unseeded, odd ? total_seeded : total);
+    put(exclusive_ptr, excl_unseeded, total);
   }
 };
 

@@ -9,6 +9,7 @@
 #include "test_support.hpp"
 #include "test_types.hpp"
 
+#include <xcub/reference/groups.hpp>
 #include <xcub/warp/warp_exchange.hpp>
 
 #include <algorithm>
@@ -18,11 +19,13 @@
 
 namespace arch = xcub::arch;
 
-namespace {
-constexpr unsigned WT = arch::warp_threads;
-constexpr unsigned max_block_threads = 256;  // the blocks these tests launch
+namespace ref = xcub::reference;
+using xcub_test::is_pow2;
+using xcub_test::max_block_threads;
+using xcub_test::pow2_widths;
 
-constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
+namespace {
+constexpr unsigned WT = xcub_test::warp_lanes;
 
 using xcub_test::rec12;
 
@@ -75,20 +78,6 @@ XCUB_KERNEL void exchange_kernel(const T* in, const RankT* ranks, OutT* out, uns
   }
 }
 
-/// A logical warp of one block: its first thread (linear id in the block) and its existing lanes.
-struct logical_warp_at {
-  unsigned first, count;
-};
-
-/// The logical warp of thread `t` in a block of `threads` (count: its lanes that exist), or count 0
-/// if `t` is past a width that is not a power of two.
-logical_warp_at logical_warp_of(unsigned t, unsigned threads, unsigned w) {
-  const unsigned hw_first = t / WT * WT, lane = t % WT, existing = std::min(WT, threads - hw_first);
-  if (!is_pow2(w)) return lane < w ? logical_warp_at{hw_first, std::min(w, existing)} : logical_warp_at{0, 0};
-  const unsigned sub = lane / w * w;
-  return logical_warp_at{hw_first + sub, std::min(w, existing - sub)};
-}
-
 template <class T, class OutT, class RankT>
 using kernel_t = void (*)(const T*, const RankT*, OutT*, unsigned long long);
 
@@ -117,13 +106,7 @@ void check_exchange(kernel_t<T, OutT, RankT> kernel, const unsigned IPT, const u
   std::memset(static_cast<void*>(want.data()), 0xFF, want.size() * sizeof(OutT));  // outputs nobody writes
 
   for (std::size_t blk = 0; blk < blocks; ++blk) {
-    for (unsigned t = 0; t < threads;) {
-      const logical_warp_at lw = logical_warp_of(t, threads, W);
-      if (lw.count == 0) {
-        ++t;
-        continue;
-      }
-      if (lw.count < W) break;  // cut short by the block's end: it does not call (the last one)
+    for (const ref::logical_warp& lw : ref::whole_logical_warps(threads, W, WT)) {  // those that call
       const std::size_t base = blk * threads + lw.first;  // the logical warp's lane 0
       // item i of lane l (of the logical warp) as the kernel holds it before any exchange
       const auto held = [&](unsigned l, unsigned i) -> const T& { return in[(base + l) * IPT + i]; };
@@ -156,7 +139,6 @@ void check_exchange(kernel_t<T, OutT, RankT> kernel, const unsigned IPT, const u
           }
         }
       }
-      t = lw.first + (is_pow2(W) ? W : WT);
     }
   }
 
@@ -208,9 +190,6 @@ void check_shuffle_grid(const char* name, std::integer_sequence<int, Ws...>) {
   });
 }
 
-/// Every power of two from 1 to the warp.
-using pow2_widths = std::conditional_t<WT == 64, std::integer_sequence<int, 1, 2, 4, 8, 16, 32, 64>,
-                                       std::integer_sequence<int, 1, 2, 4, 8, 16, 32>>;
 using all_ipts = std::integer_sequence<int, 1, 2, 3, 4, 7>;
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include <xcub/iterator/discard_output_iterator.hpp>
 #include <xcub/iterator/transform_input_iterator.hpp>
 #include <xcub/iterator/transform_output_iterator.hpp>
+#include <xcub/reference/groups.hpp>
 #include <xcub/warp/warp_load.hpp>
 #include <xcub/warp/warp_store.hpp>
 
@@ -27,11 +28,13 @@
 
 namespace arch = xcub::arch;
 
-namespace {
-constexpr unsigned WT = arch::warp_threads;
-constexpr unsigned max_block_threads = 256;  // the blocks these tests launch
+namespace ref = xcub::reference;
+using xcub_test::is_pow2;
+using xcub_test::max_block_threads;
+using xcub_test::pow2_widths;
 
-constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
+namespace {
+constexpr unsigned WT = xcub_test::warp_lanes;
 
 using xcub_test::rec12;
 
@@ -47,11 +50,8 @@ const char* const channel_names[channels] = {"Load(it, items)", "Load(it, items,
                                              "Load(it, items, valid_items, oob_default)",
                                              "Load(it, items) again (default-constructed where TempStorage is empty)"};
 
-/// The logical warps of a block: its number among them, its first thread, and whether it is whole.
-struct warp_place {
-  unsigned index, first;
-  bool whole;
-};
+/// The kernel's count of logical warps in a block (whole or cut short: one tile each); the host side
+/// takes the oracle's, xcub/reference/groups.hpp.
 XCUB_HOST_DEVICE inline unsigned warps_per_block(unsigned threads, unsigned w) {
   return is_pow2(w) ? (threads + w - 1) / w : (threads + WT - 1) / WT;
 }
@@ -213,7 +213,8 @@ void check_load_store(kernel_t<T, Source, Sink> kernel, const unsigned IPT, cons
                       Source& source, Sink& sink, xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
   const unsigned threads = block.x * block.y * block.z, tile = W * IPT;
   const std::size_t blocks = std::size_t{grid.x} * grid.y * grid.z, n = blocks * threads;
-  const std::size_t per_block = warps_per_block(threads, W), tiles = blocks * per_block;
+  const std::vector<ref::logical_warp> lwarps = ref::logical_warps(threads, W, WT);  // whole or cut short
+  const std::size_t per_block = lwarps.size(), tiles = blocks * per_block;
   REQUIRE(threads <= max_block_threads);
   CAPTURE(W);
   CAPTURE(IPT);
@@ -233,11 +234,10 @@ void check_load_store(kernel_t<T, Source, Sink> kernel, const unsigned IPT, cons
     want_full = want_part = sink.full.download();  // all 0xFF bytes
   }
   for (std::size_t blk = 0; blk < blocks; ++blk) {
-    for (unsigned local = 0; local < per_block; ++local) {
-      const unsigned first = is_pow2(W) ? local * W : local * WT;  // the logical warp's lane 0 in the block
-      const unsigned count = std::min<unsigned>(W, threads - first);  // its lanes that exist
-      if (ALG == transpose && count < W) continue;                   // not called
-      const std::size_t k = blk * per_block + local, base = k * tile;
+    for (const ref::logical_warp& lw : lwarps) {
+      const unsigned first = lw.first, count = lw.lanes;  // the logical warp's lane 0, its lanes that exist
+      if (ALG == transpose && !lw.whole()) continue;      // not called: exchanges need every lane
+      const std::size_t k = blk * per_block + lw.index, base = k * tile;
       for (unsigned l = 0; l < count; ++l) {
         const std::size_t gid = blk * threads + first + l;
         for (unsigned i = 0; i < IPT; ++i) {
@@ -330,9 +330,6 @@ void check_iterators(std::mt19937_64& rng) {
   check_blocks<T, IPT, W, transpose>(source, sink, rng);
 }
 
-/// Every power of two from 1 to the warp.
-using pow2_widths = std::conditional_t<WT == 64, std::integer_sequence<int, 1, 2, 4, 8, 16, 32, 64>,
-                                       std::integer_sequence<int, 1, 2, 4, 8, 16, 32>>;
 }  // namespace
 
 TEST_CASE("warp load/store: every algorithm at every power-of-two logical width, int32") {

@@ -2,13 +2,14 @@
 // widths 1 to the warp with 1 to 7 items per thread, on 1- to 8-byte integer and floating-point keys
 // drawn with many duplicates (and -0.0 next to 0.0), a descending comparator and a struct compared by
 // one field, every logical warp of several blocks sorting its own tile at once. Expectations come from
-// std::stable_sort here: StableSort must match it exactly (values are the items' tile positions, so
+// the oracle's stable sort (xcub/reference/sort.hpp): StableSort must match it exactly (values are the items' tile positions, so
 // any reordering of equivalent keys shows); Sort must put equivalent keys in each position and keep
 // the tile's (key, value) pairs. Also: sorts in a row on one TempStorage, the shared merge sort at
 // thread counts that are not powers of two (what a BlockMergeSort needs), and its small pieces (the
-// in-register network, merge path, serial merge) against brute force.
+// in-register network, merge path, serial merge) against the oracle's stable sort and merge.
 #include "test_support.hpp"
 
+#include <xcub/reference/sort.hpp>
 #include <xcub/warp/warp_merge_sort.hpp>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <utility>
 
 namespace arch = xcub::arch;
+namespace ref = xcub::reference;
 
 namespace {
 constexpr int WT = arch::warp_threads;
@@ -105,7 +107,7 @@ template <class K, class V>
 using sort_kernel_t = void (*)(K*, V*, const int*, K, unsigned char*);
 
 /// Runs `kernel` (sort_kernel<K, V, W, IPT, Cmp, m>) on every logical warp's tile and checks
-/// the outcome against std::stable_sort. (W and IPT are run-time values here: one instance of this
+/// the outcome against the oracle's stable sort. (W and IPT are run-time values here: one instance of this
 /// per key, value and comparator types.)
 template <class K, class V, class Cmp>
 void check_method(sort_kernel_t<K, V> kernel, int W, int IPT, int m, const K& oob_default, std::mt19937_64& rng) {
@@ -135,15 +137,12 @@ void check_method(sort_kernel_t<K, V> kernel, int W, int IPT, int m, const K& oo
   std::vector<K> want_keys(n);
   std::vector<V> want_values(n);
   for (std::size_t w = 0; w < warps; ++w) {
-    std::vector<std::pair<K, V>> items;
-    for (int p = 0; p < tile; ++p) {
-      const std::size_t i = w * tile + p;
-      items.emplace_back(p >= valid[w] ? oob_default : keys[i], values[i]);
-    }
-    std::stable_sort(items.begin(), items.end(), [&](const auto& a, const auto& b) { return cmp(a.first, b.first); });
-    for (int p = 0; p < tile; ++p) {
-      want_keys[w * tile + p] = items[p].first, want_values[w * tile + p] = items[p].second;
-    }
+    const auto from = static_cast<std::ptrdiff_t>(w * tile), to = from + tile;
+    const auto sorted = ref::stable_sort_pairs_partial(std::vector<K>(keys.begin() + from, keys.begin() + to),
+                                                       std::vector<V>(values.begin() + from, values.begin() + to),
+                                                       valid[w], oob_default, cmp);
+    std::copy(sorted.first.begin(), sorted.first.end(), want_keys.begin() + from);
+    std::copy(sorted.second.begin(), sorted.second.end(), want_values.begin() + from);
   }
 
   xcub::device_buffer<K> d_keys(keys);
@@ -257,15 +256,9 @@ void check_strategy(std::mt19937_64& rng) {
     CAPTURE(valid);
     std::vector<std::int32_t> keys(tile);
     std::vector<std::uint32_t> values(tile);
-    std::vector<std::pair<std::int32_t, std::uint32_t>> items;
-    for (int p = 0; p < tile; ++p) {
-      keys[p] = draw_key<std::int32_t>(rng), values[p] = static_cast<std::uint32_t>(p);
-      items.emplace_back(p >= valid ? std::numeric_limits<std::int32_t>::max() : keys[p], values[p]);
-    }
-    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<std::int32_t> want_keys;
-    std::vector<std::uint32_t> want_values;
-    for (const auto& [k, v] : items) want_keys.push_back(k), want_values.push_back(v);
+    for (int p = 0; p < tile; ++p) keys[p] = draw_key<std::int32_t>(rng), values[p] = static_cast<std::uint32_t>(p);
+    const auto [want_keys, want_values] =
+        ref::stable_sort_pairs_partial(keys, values, valid, std::numeric_limits<std::int32_t>::max(), ascending{});
     xcub::device_buffer<std::int32_t> d_keys(keys);
     xcub::device_buffer<std::uint32_t> d_values(values);
     xcub_test::launch_and_wait(xcub::dim3(1), xcub::dim3(WT), 0, strategy_kernel<THREADS, IPT>, d_keys.data(),
@@ -396,15 +389,14 @@ TEST_CASE("WarpMergeSort: sorts in a row on one TempStorage") {
       std::vector<std::int32_t> want_keys(n);
       std::vector<std::uint32_t> want_values(n);
       for (std::size_t first = 0; first < n; first += tile) {
-        std::vector<std::pair<std::int32_t, std::uint32_t>> items;
-        for (std::size_t i = first; i < first + tile; ++i) items.emplace_back(keys[i], values[i]);
-        std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        std::stable_sort(items.begin(), items.end(),
-                         [](const auto& a, const auto& b) { return descending_halves{}(a.first, b.first); });
-        for (std::size_t i = first; i < first + tile; ++i) {
-          want_keys[i] = items[i - first].first, want_values[i] = items[i - first].second;
-        }
-        std::sort(want_keys.begin() + first, want_keys.begin() + first + tile);
+        const auto from = static_cast<std::ptrdiff_t>(first), to = from + tile;
+        const auto once = ref::stable_sort_pairs(std::vector<std::int32_t>(keys.begin() + from, keys.begin() + to),
+                                                 std::vector<std::uint32_t>(values.begin() + from, values.begin() + to),
+                                                 ascending{});
+        const auto twice = ref::stable_sort_pairs(once.first, once.second, descending_halves{});
+        const auto thrice = ref::stable_sort(twice.first, ascending{});  // keys only: values stay
+        std::copy(thrice.begin(), thrice.end(), want_keys.begin() + from);
+        std::copy(twice.second.begin(), twice.second.end(), want_values.begin() + from);
       }
       xcub::device_buffer<std::int32_t> d_keys(keys);
       xcub::device_buffer<std::uint32_t> d_values(values);
@@ -431,19 +423,18 @@ TEST_CASE("WarpMergeSort (detail): the shared merge sort at thread counts that a
 TEST_CASE("WarpMergeSort (detail): network, merge path and serial merge against brute force") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("WarpMergeSort pieces");
-  const auto key_less = [](const std::pair<int, int>& a, const std::pair<int, int>& b) { return a.first < b.first; };
   SUBCASE("stable_sort_network") {
     const auto check = [&](auto n_const) {
       constexpr int N = decltype(n_const)::value;
       for (int round = 0; round < 500; ++round) {
         int keys[N], values[N];
-        std::vector<std::pair<int, int>> want;
-        for (int i = 0; i < N; ++i) keys[i] = static_cast<int>(rng() % 3), values[i] = i, want.emplace_back(keys[i], i);
-        std::stable_sort(want.begin(), want.end(), key_less);
+        for (int i = 0; i < N; ++i) keys[i] = static_cast<int>(rng() % 3), values[i] = i;
+        const auto want = ref::stable_sort_pairs(std::vector<int>(keys, keys + N), std::vector<int>(values, values + N),
+                                                 ascending{});
         xcub::detail::stable_sort_network(keys, values, ascending{});
         for (int i = 0; i < N; ++i) {
-          REQUIRE(keys[i] == want[i].first);
-          REQUIRE(values[i] == want[i].second);
+          REQUIRE(keys[i] == want.first[i]);
+          REQUIRE(values[i] == want.second[i]);
         }
       }
     };
@@ -460,16 +451,15 @@ TEST_CASE("WarpMergeSort (detail): network, merge path and serial merge against 
       for (int& k : keys) k = static_cast<int>(rng() % 4);
       std::sort(keys.begin(), keys.begin() + a_count);
       std::sort(keys.begin() + a_count, keys.end());
-      std::vector<std::pair<int, int>> a, b, merged;  // (key, index in keys)
-      for (int i = 0; i < a_count; ++i) a.emplace_back(keys[i], i);
-      for (int i = a_count; i < a_count + b_count; ++i) b.emplace_back(keys[i], i);
-      std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(merged), key_less);  // stable
+      // the stable merge: keys and where each came from (its index in keys)
+      const auto [merged_keys, merged_from] = ref::merge(std::vector<int>(keys.begin(), keys.begin() + a_count),
+                                                         std::vector<int>(keys.begin() + a_count, keys.end()), cmp);
       for (int diag = 0; diag <= a_count + b_count; ++diag) {
         CAPTURE(a_count);
         CAPTURE(b_count);
         CAPTURE(diag);
         int from_a = 0;
-        for (int i = 0; i < diag; ++i) from_a += merged[i].second < a_count;
+        for (int i = 0; i < diag; ++i) from_a += merged_from[i] < static_cast<std::size_t>(a_count);
         const int got = xcub::detail::merge_path(keys.data(), a_count, keys.data() + a_count, b_count, diag, cmp);
         REQUIRE(got == from_a);
         if (a_count + b_count - diag >= 3) {
@@ -477,8 +467,8 @@ TEST_CASE("WarpMergeSort (detail): network, merge path and serial merge against 
           xcub::detail::serial_merge(keys.data(), from_a, a_count, a_count + diag - from_a, a_count + b_count, out,
                                      source, cmp);
           for (int k = 0; k < 3; ++k) {
-            REQUIRE(out[k] == merged[diag + k].first);
-            REQUIRE(source[k] == merged[diag + k].second);
+            REQUIRE(out[k] == merged_keys[diag + k]);
+            REQUIRE(static_cast<std::size_t>(source[k]) == merged_from[diag + k]);
           }
         }
       }

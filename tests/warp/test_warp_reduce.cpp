@@ -3,11 +3,14 @@
 // in blocks whose last hardware warp is partial (the logical warps that the block's end cuts short
 // stay out, as the contract requires; the whole ones before them must be right), in 1D and 3D blocks, on 1- to 8-byte integers, floats (small integers: exact sums), and a non-commutative
 // operator (affine map composition) whose result is wrong if lanes are combined out of order.
-// Expectations are plain sequential folds computed here; only the lanes where the contract puts
-// the result are compared (lane 0 of each logical warp; the first lane of each segment).
+// Expectations come from the oracle (xcub/reference/reduce.hpp over the logical warps of
+// xcub/reference/groups.hpp); only the lanes where the contract puts the result are compared
+// (lane 0 of each logical warp; the first lane of each segment).
 #include "test_support.hpp"
 #include "test_types.hpp"
 
+#include <xcub/reference/groups.hpp>
+#include <xcub/reference/reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
 
 #include <algorithm>
@@ -17,9 +20,11 @@
 
 namespace arch = xcub::arch;
 
+namespace ref = xcub::reference;
+using xcub_test::max_block_threads;
+
 namespace {
-constexpr unsigned W = arch::warp_threads;
-constexpr unsigned max_block_threads = 256;
+constexpr unsigned W = xcub_test::warp_lanes;
 
 /// The calls each operator is checked with, in this order in the output.
 enum : int { call_full, call_valid, call_head, call_tail, calls };
@@ -59,7 +64,7 @@ template <class T, int L, class... Ops>
 XCUB_KERNEL void warp_reduce_kernel(const T* in, const unsigned char* flags, const int* valid, T* out,
                                     unsigned long long n) {
   using WR = xcub::WarpReduce<T, L>;
-  constexpr bool pow2 = (L & (L - 1)) == 0;
+  constexpr bool pow2 = xcub_test::is_pow2(L);
   using storage_t = typename WR::TempStorage[pow2 ? max_block_threads / L : max_block_threads / W + 1];
   XCUB_SHARED(storage_t, storage);
   const unsigned t = arch::linear_thread_id();
@@ -108,11 +113,10 @@ template <class T>
 using kernel_t = void (*)(const T*, const unsigned char*, const int*, T*, unsigned long long);
 
 /// Runs `kernel` (warp_reduce_kernel<T, L, Ops...>) on random inputs, flags and valid_items, and
-/// compares each result the contract defines with the sequential fold. Host code: not a template
+/// compares each result the contract defines with the oracle's. Host code: not a template
 /// on L, to keep compile time down.
 template <class T, class... Ops>
 void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
-  const bool pow2 = (L & (L - 1)) == 0;
   constexpr int ops = sizeof...(Ops);
   const unsigned threads = block.x * block.y * block.z;
   REQUIRE(threads <= max_block_threads);
@@ -124,21 +128,16 @@ void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, s
   for (auto& x : in) x = random_input<T>(rng);
   std::vector<unsigned char> flags(n, 0);
   std::vector<int> valid(n, 1);
-  struct lwarp { std::size_t first; unsigned count; int valid; };  // a logical warp: its lanes' gids
+  struct lwarp { std::size_t first; unsigned count; int valid; };  // a logical warp that calls: its lanes' gids
   std::vector<lwarp> lwarps;
   for (std::size_t b = 0; b < blocks; ++b) {
-    for (unsigned w = 0; w * W < threads; ++w) {
-      const unsigned existing = std::min(W, threads - w * W);
-      for (unsigned base = 0; base < (pow2 ? existing : 1u); base += L) {
-        const unsigned count = std::min<unsigned>(L, existing - base);
-        if (count < static_cast<unsigned>(L)) continue;  // cut short by the block's end: does not call
-        const std::size_t first = b * threads + w * W + base;
-        const unsigned pick = static_cast<unsigned>(rng() % 4);  // valid_items: 1, L, or any in [1, L]
-        const int v = pick == 0 ? 1 : pick == 1 ? L : 1 + static_cast<int>(rng() % L);
-        for (unsigned i = 0; i < count; ++i) valid[first + i] = v;
-        draw_flags(&flags[first], count, rng);
-        lwarps.push_back({first, count, v});
-      }
+    for (const ref::logical_warp& w : ref::whole_logical_warps(threads, static_cast<unsigned>(L), W)) {
+      const std::size_t first = b * threads + w.first;
+      const unsigned pick = static_cast<unsigned>(rng() % 4);  // valid_items: 1, L, or any in [1, L]
+      const int v = pick == 0 ? 1 : pick == 1 ? L : 1 + static_cast<int>(rng() % L);
+      for (unsigned i = 0; i < w.lanes; ++i) valid[first + i] = v;
+      draw_flags(&flags[first], w.lanes, rng);
+      lwarps.push_back({first, w.lanes, v});
     }
   }
 
@@ -152,11 +151,7 @@ void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, s
 
   int k = 0;
   auto check_op = [&](auto op) {
-    auto fold = [&](std::size_t from, std::size_t to) {  // left to right over gids [from, to)
-      T acc = in[from];
-      for (std::size_t i = from + 1; i < to; ++i) acc = static_cast<T>(op(acc, in[i]));
-      return acc;
-    };
+    const auto f = [&](const T& a, const T& b) { return static_cast<T>(op(a, b)); };
     for (int which = 0; which < calls; ++which) {
       std::size_t checked = 0, bad = 0;
       std::string first_bad;
@@ -173,20 +168,16 @@ void check_width(int L, kernel_t<T> kernel, xcub::dim3 grid, xcub::dim3 block, s
         }
       };
       for (const lwarp& lw : lwarps) {
+        const auto at = [&](std::size_t lane) { return lw.first + lane; };
+        const std::vector<T> x(in.begin() + lw.first, in.begin() + lw.first + lw.count);  // lane order
         if (which == call_full) {
-          expect(lw.first, fold(lw.first, lw.first + lw.count), lw);
+          expect(lw.first, ref::reduce(x, f), lw);
         } else if (which == call_valid) {
-          expect(lw.first, fold(lw.first, lw.first + std::min<unsigned>(lw.count, lw.valid)), lw);
-        } else {  // segments: [start, end) runs of lanes
-          std::size_t start = lw.first;
-          for (std::size_t i = lw.first; i < lw.first + lw.count; ++i) {
-            const bool last_lane = i + 1 == lw.first + lw.count;
-            const bool ends = which == call_tail ? (flags[i] != 0 || last_lane) : (last_lane || flags[i + 1] != 0);
-            if (ends) {
-              expect(start, fold(start, i + 1), lw);
-              start = i + 1;
-            }
-          }
+          expect(lw.first, ref::reduce_first(x, static_cast<std::size_t>(lw.valid), f), lw);
+        } else {  // one result per segment, at its first lane
+          const std::vector<unsigned char> fl(flags.begin() + lw.first, flags.begin() + lw.first + lw.count);
+          const auto segments = which == call_head ? ref::reduce_head_segments(x, fl, f) : ref::reduce_tail_segments(x, fl, f);
+          for (const auto& seg : segments) expect(at(seg.first), seg.value, lw);
         }
       }
       INFO("operator " << k << ", " << std::string(call_names[which]) << ": " << bad << " of " << checked << " results differ; first "

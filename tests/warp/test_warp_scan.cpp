@@ -2,10 +2,14 @@
 // the others through shared memory), in blocks with full and partial last warps (whole logical
 // warps only call, as the contract requires), on integer and
 // floating-point types with Sum, Max and Min and on a non-commutative operator (composition of
-// affine maps), against sequential folds computed here, in lane order.
+// affine maps), against the oracle's per-logical-warp scans (xcub/reference/scan.hpp) over the
+// logical warps of xcub/reference/groups.hpp, in lane order.
 #include "test_support.hpp"
 #include "test_types.hpp"
 
+#include <xcub/reference/groups.hpp>
+#include <xcub/reference/reduce.hpp>
+#include <xcub/reference/scan.hpp>
 #include <xcub/warp/warp_scan.hpp>
 
 #include <algorithm>
@@ -16,9 +20,12 @@ namespace arch = xcub::arch;
 using xcub_test::affine;
 using xcub_test::compose;
 
+namespace ref = xcub::reference;
+using xcub_test::is_pow2;
+using xcub_test::max_block_threads;
+
 namespace {
-constexpr unsigned WT = arch::warp_threads;
-constexpr unsigned max_block_threads = 256;  // the blocks these tests launch
+constexpr unsigned WT = xcub_test::warp_lanes;
 
 // What the kernel writes: one output array per channel, each n items long.
 enum channel : int {
@@ -41,8 +48,6 @@ const char* const channel_names[channels] = {
     "Scan (inclusive)", "Scan (exclusive)", "Scan+init (inclusive)", "Scan+init (exclusive)", "Broadcast",
     "InclusiveSum", "InclusiveSum+aggregate (output)", "InclusiveSum+aggregate (aggregate)",
     "ExclusiveSum", "ExclusiveSum+aggregate (output)", "ExclusiveSum+aggregate (aggregate)"};
-
-constexpr bool is_pow2(unsigned w) { return (w & (w - 1)) == 0; }
 
 // Every method in a row on one TempStorage per logical warp (no barrier between calls). Lanes past
 // a width that is not a power of two do not take part, nor logical warps cut short by the block.
@@ -101,20 +106,6 @@ T draw(std::mt19937_64& rng) {
   else return xcub_test::random_value<T>(rng);
 }
 
-/// A logical warp of one block: its first thread (linear id in the block) and its lanes.
-struct logical_warp_at {
-  unsigned first, count;
-};
-
-/// The logical warp of thread `t` in a block of `threads`, or count 0 if `t` does not take part
-/// (past the first `w` lanes of its hardware warp for other widths than powers of two, or in a
-/// logical warp that the block's end cuts short).
-logical_warp_at logical_warp_of(unsigned t, unsigned threads, unsigned w) {
-  if (!xcub_test::in_whole_logical_warp(t, threads, w)) return {0, 0};
-  const unsigned lane = t % WT;
-  return logical_warp_at{t - (is_pow2(w) ? lane % w : lane), w};
-}
-
 template <class T, class Op>
 using kernel_t = void (*)(const T*, const unsigned*, T, T*, unsigned long long);
 
@@ -138,42 +129,43 @@ void check_warp_scan(kernel_t<T, Op> kernel, const unsigned W, xcub::dim3 grid, 
   std::vector<bool> unspecified(channels * n, false);  // lane 0 of an unseeded exclusive scan
   const bool sums = std::is_same_v<Op, xcub::Sum>;
 
+  // The lanes that call (whole logical warps, in lane order), their inputs gathered: the oracle
+  // scans each run of W of them on its own.
+  std::vector<std::size_t> callers;  // their gids
   for (std::size_t blk = 0; blk < blocks; ++blk) {
-    for (unsigned t = 0; t < threads;) {
-      const logical_warp_at lw = logical_warp_of(t, threads, W);
-      if (lw.count == 0) {
-        ++t;
-        continue;
-      }
-      const std::size_t base = blk * threads + lw.first;
-      std::vector<T> incl(lw.count), seeded(lw.count);  // fold of lanes [0, l]; the same seeded with init
-      for (unsigned l = 0; l < lw.count; ++l) {
-        incl[l] = l == 0 ? in[base] : f(incl[l - 1], in[base + l]);
-        seeded[l] = f(l == 0 ? init : seeded[l - 1], in[base + l]);
-      }
-      const T agg = incl[lw.count - 1];
-      const unsigned src = static_cast<unsigned>(rng() % lw.count);
-      for (unsigned l = 0; l < lw.count; ++l) {
-        const std::size_t i = base + l;
-        const auto set = [&](int c, const T& v) { want[c * n + i] = v; };
-        const T excl = l == 0 ? T{} : incl[l - 1], excl_seeded = l == 0 ? init : seeded[l - 1];
-        set(c_incl, incl[l]), set(c_incl_agg_out, incl[l]), set(c_incl_agg, agg);
-        set(c_incl_init, seeded[l]), set(c_incl_init_agg_out, seeded[l]), set(c_incl_init_agg, agg);
-        set(c_excl, excl), set(c_excl_agg_out, excl), set(c_excl_agg, agg);
-        set(c_excl_init, excl_seeded), set(c_excl_init_agg_out, excl_seeded), set(c_excl_init_agg, agg);
-        set(c_scan_incl, incl[l]), set(c_scan_excl, excl);
-        set(c_scan_init_incl, seeded[l]), set(c_scan_init_excl, excl_seeded);
-        set(c_bcast, in[base + src]);
-        src_lanes[i] = src;
-        if (sums) {
-          set(c_isum, incl[l]), set(c_isum_agg_out, incl[l]), set(c_isum_agg, agg);
-          set(c_esum, excl), set(c_esum_agg_out, excl), set(c_esum_agg, agg);  // lane 0: T{}
-        }
-        if (l == 0) {
-          for (int c : {c_excl, c_excl_agg_out, c_scan_excl}) unspecified[c * n + i] = true;
-        }
-      }
-      t = lw.first + (is_pow2(W) ? W : WT);
+    for (const ref::logical_warp& lw : ref::whole_logical_warps(threads, W, WT)) {
+      for (unsigned l = 0; l < lw.lanes; ++l) callers.push_back(blk * threads + lw.first + l);
+    }
+  }
+  std::vector<T> x;
+  for (std::size_t gid : callers) x.push_back(in[gid]);
+  const std::vector<T> incl = ref::inclusive_scan_segments(x, W, f);
+  const std::vector<T> seeded = ref::inclusive_scan_segments(x, W, init, f);
+  const std::vector<T> excl = ref::exclusive_scan_segments(x, W, f);  // lane 0: T{} (ExclusiveSum's value)
+  const std::vector<T> excl_seeded = ref::exclusive_scan_segments(x, W, init, f);
+  const std::vector<T> aggs = ref::reduce_segments(x, W, f);
+
+  unsigned src = 0;
+  for (std::size_t j = 0; j < callers.size(); ++j) {
+    const std::size_t i = callers[j];
+    const unsigned l = static_cast<unsigned>(j % W);
+    const T agg = aggs[j / W];
+    if (l == 0) src = static_cast<unsigned>(rng() % W);  // Broadcast's source lane, one per logical warp
+    const auto set = [&](int c, const T& v) { want[c * n + i] = v; };
+    set(c_incl, incl[j]), set(c_incl_agg_out, incl[j]), set(c_incl_agg, agg);
+    set(c_incl_init, seeded[j]), set(c_incl_init_agg_out, seeded[j]), set(c_incl_init_agg, agg);
+    set(c_excl, excl[j]), set(c_excl_agg_out, excl[j]), set(c_excl_agg, agg);
+    set(c_excl_init, excl_seeded[j]), set(c_excl_init_agg_out, excl_seeded[j]), set(c_excl_init_agg, agg);
+    set(c_scan_incl, incl[j]), set(c_scan_excl, excl[j]);
+    set(c_scan_init_incl, seeded[j]), set(c_scan_init_excl, excl_seeded[j]);
+    set(c_bcast, x[j - l + src]);
+    src_lanes[i] = src;
+    if (sums) {
+      set(c_isum, incl[j]), set(c_isum_agg_out, incl[j]), set(c_isum_agg, agg);
+      set(c_esum, excl[j]), set(c_esum_agg_out, excl[j]), set(c_esum_agg, agg);  // lane 0: T{}
+    }
+    if (l == 0) {
+      for (int c : {c_excl, c_excl_agg_out, c_scan_excl}) unspecified[c * n + i] = true;
     }
   }
 

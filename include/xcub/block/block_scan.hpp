@@ -18,7 +18,9 @@
 // - Algorithms: RAKING (default) and RAKING_MEMOIZE (one raking warp; any block size; a block of at
 //   most one warp is one warp scan, without a block barrier) and WARP_SCANS (a warp scan per
 //   warp, then the warps' totals; one barrier, two with a callback). WARP_SCANS needs whole warps:
-//   with a partial last warp it falls back to RAKING, as CUB does. See block/detail/.
+//   with a partial last warp it falls back to RAKING, as CUB does. RAKING runs its warp collectives
+//   in warp 0 only, which is whole whenever the block is larger than a warp (a smaller block is
+//   one logical warp of exactly its threads), so a partial last warp never calls one. See block/detail/.
 // - TempStorage: a few items per warp (WARP_SCANS) or one per thread plus padding (RAKING); use it
 //   in a union with other collectives' TempStorage freely, but put a barrier
 //   (arch::sync_threads()) between a scan and any other use of the same memory, another scan included.

@@ -7,6 +7,9 @@
 // A tile is ITEMS_PER_THREAD * THREADS consecutive items starting at the iterator passed in:
 //   blocked:  rank r holds items [r * ITEMS_PER_THREAD, (r + 1) * ITEMS_PER_THREAD)
 //   striped:  rank r holds items r, r + THREADS, r + 2 * THREADS, ...
+//   warp-striped (for warps of WARP ranks): the ranks [w * WARP, (w + 1) * WARP) of warp w hold
+//             items [w * WARP * ITEMS_PER_THREAD, (w + 1) * WARP * ITEMS_PER_THREAD), striped across
+//             them; a partial last warp reads and writes as if its missing ranks were there.
 // - Guarded forms (valid_items) touch only the tile positions below valid_items (none when it is
 //   0 or less); a load leaves the other items as they were, or sets them to oob_default.
 // - Items convert by assignment (items[i] = it[k]; it[k] = items[i]), as in CUB.
@@ -134,6 +137,29 @@ XCUB_UNROLL
   load_striped<THREADS>(rank, it, items, valid_items);
 }
 
+/// Warp-striped for warps of WARP ranks: items[i] = it[warp * WARP * ITEMS_PER_THREAD + lane + i * WARP].
+template <int WARP, class T, int ITEMS_PER_THREAD, class InputIt>
+XCUB_DEVICE XCUB_FORCEINLINE void load_warp_striped(int rank, InputIt it, T (&items)[ITEMS_PER_THREAD]) {
+  load_striped<WARP>(rank % WARP, it + (rank / WARP) * (WARP * ITEMS_PER_THREAD), items);
+}
+
+/// Warp-striped, guarded: only positions below valid_items are read; the other items stay as they were.
+template <int WARP, class T, int ITEMS_PER_THREAD, class InputIt>
+XCUB_DEVICE XCUB_FORCEINLINE void load_warp_striped(int rank, InputIt it, T (&items)[ITEMS_PER_THREAD],
+                                                    int valid_items) {
+  const int first = (rank / WARP) * (WARP * ITEMS_PER_THREAD);
+  load_striped<WARP>(rank % WARP, it + first, items, valid_items - first);
+}
+
+/// Warp-striped, guarded: positions at or past valid_items get oob_default.
+template <int WARP, class T, int ITEMS_PER_THREAD, class InputIt, class DefaultT>
+XCUB_DEVICE XCUB_FORCEINLINE void load_warp_striped(int rank, InputIt it, T (&items)[ITEMS_PER_THREAD],
+                                                    int valid_items, DefaultT oob_default) {
+XCUB_UNROLL
+  for (int i = 0; i < ITEMS_PER_THREAD; ++i) items[i] = oob_default;
+  load_warp_striped<WARP>(rank, it, items, valid_items);
+}
+
 /// Blocked, in words as wide as the row allows where `it` and its alignment permit (see the top of
 /// this file); load_blocked otherwise. A full tile only.
 template <class T, int ITEMS_PER_THREAD, class InputIt>
@@ -195,6 +221,20 @@ XCUB_UNROLL
   for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
     if (rank + i * THREADS < valid_items) column[i * THREADS] = items[i];
   }
+}
+
+/// Warp-striped for warps of WARP ranks: it[warp * WARP * ITEMS_PER_THREAD + lane + i * WARP] = items[i].
+template <int WARP, class T, int ITEMS_PER_THREAD, class OutputIt>
+XCUB_DEVICE XCUB_FORCEINLINE void store_warp_striped(int rank, OutputIt it, const T (&items)[ITEMS_PER_THREAD]) {
+  store_striped<WARP>(rank % WARP, it + (rank / WARP) * (WARP * ITEMS_PER_THREAD), items);
+}
+
+/// Warp-striped, guarded: only positions below valid_items are written.
+template <int WARP, class T, int ITEMS_PER_THREAD, class OutputIt>
+XCUB_DEVICE XCUB_FORCEINLINE void store_warp_striped(int rank, OutputIt it, const T (&items)[ITEMS_PER_THREAD],
+                                                     int valid_items) {
+  const int first = (rank / WARP) * (WARP * ITEMS_PER_THREAD);
+  store_striped<WARP>(rank % WARP, it + first, items, valid_items - first);
 }
 
 /// Blocked, in words as wide as the row allows where `it` is a T* aligned to them (see the top of

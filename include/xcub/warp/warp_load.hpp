@@ -53,6 +53,7 @@
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/detail/direct_io.hpp>
+#include <xcub/detail/transposing_io.hpp>
 #include <xcub/warp/detail/logical_warp.hpp>
 #include <xcub/warp/warp_exchange.hpp>
 
@@ -68,32 +69,26 @@ enum WarpLoadAlgorithm {
 
 template <class T, int ITEMS_PER_THREAD, WarpLoadAlgorithm ALGORITHM = WARP_LOAD_DIRECT,
           int LOGICAL_WARP_THREADS = arch::warp_threads>
-class WarpLoad {
+class WarpLoad : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS,
+                                                     ALGORITHM == WARP_LOAD_TRANSPOSE> {
   static_assert(ITEMS_PER_THREAD >= 1, "xcub::WarpLoad: ITEMS_PER_THREAD must be at least 1");
   static_assert(ALGORITHM >= WARP_LOAD_DIRECT && ALGORITHM <= WARP_LOAD_TRANSPOSE,
                 "xcub::WarpLoad: unknown WarpLoadAlgorithm");
-  using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using exchange_t = WarpExchange<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, WARP_EXCHANGE_SMEM>;
+  using base = detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, ALGORITHM == WARP_LOAD_TRANSPOSE>;
   static constexpr bool transposes = ALGORITHM == WARP_LOAD_TRANSPOSE;
-  struct no_exchange {
-    using TempStorage = detail::empty_temp_storage;
-  };
 
  public:
   /// The shared memory one logical warp needs (empty except for WARP_LOAD_TRANSPOSE).
-  using TempStorage = typename std::conditional_t<transposes, exchange_t, no_exchange>::TempStorage;
+  using TempStorage = typename base::TempStorage;
+
+  /// WarpLoad(TempStorage&); and WarpLoad() where TempStorage is empty (every algorithm but WARP_LOAD_TRANSPOSE).
+  using base::base;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpLoad(TempStorage& temp_storage) : storage_(&temp_storage) {}
-
-  /// Where no shared memory is needed (every algorithm but WARP_LOAD_TRANSPOSE).
-  template <bool EMPTY = !transposes, std::enable_if_t<EMPTY, int> = 0>
-  XCUB_DEVICE XCUB_FORCEINLINE WarpLoad() : storage_(nullptr) {}
-
   /// The full tile from `block_itr` (the caller's logical warp's tile start).
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {
-    const int lane = static_cast<int>(warp::lane());
+    const int lane = this->rank_;
     if constexpr (ALGORITHM == WARP_LOAD_DIRECT) {
       detail::load_blocked(lane, block_itr, items);
     } else if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
@@ -102,19 +97,19 @@ class WarpLoad {
       detail::load_blocked_vectorized(lane, block_itr, items);
     } else {
       detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items);
-      exchange_t(*storage_).StripedToBlocked(items, items);
+      this->exchange().StripedToBlocked(items, items);
     }
   }
 
   /// Tile positions below valid_items; the other items keep their values (TRANSPOSE: unspecified).
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
-    const int lane = static_cast<int>(warp::lane());
+    const int lane = this->rank_;
     if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
       detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
     } else if constexpr (transposes) {
       detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
-      exchange_t(*storage_).StripedToBlocked(items, items);
+      this->exchange().StripedToBlocked(items, items);
     } else {
       detail::load_blocked(lane, block_itr, items, valid_items);  // DIRECT, VECTORIZE
     }
@@ -124,19 +119,17 @@ class WarpLoad {
   template <class InputIteratorT, class DefaultT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items,
                                          DefaultT oob_default) {
-    const int lane = static_cast<int>(warp::lane());
+    const int lane = this->rank_;
     if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
       detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items, oob_default);
     } else if constexpr (transposes) {
       detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items, oob_default);
-      exchange_t(*storage_).StripedToBlocked(items, items);
+      this->exchange().StripedToBlocked(items, items);
     } else {
       detail::load_blocked(lane, block_itr, items, valid_items, oob_default);  // DIRECT, VECTORIZE
     }
   }
 
- private:
-  TempStorage* storage_;
 #endif
 };
 

@@ -52,6 +52,7 @@
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/detail/direct_io.hpp>
+#include <xcub/detail/transposing_io.hpp>
 #include <xcub/warp/detail/logical_warp.hpp>
 #include <xcub/warp/warp_exchange.hpp>
 
@@ -67,32 +68,26 @@ enum WarpStoreAlgorithm {
 
 template <class T, int ITEMS_PER_THREAD, WarpStoreAlgorithm ALGORITHM = WARP_STORE_DIRECT,
           int LOGICAL_WARP_THREADS = arch::warp_threads>
-class WarpStore {
+class WarpStore : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS,
+                                                     ALGORITHM == WARP_STORE_TRANSPOSE> {
   static_assert(ITEMS_PER_THREAD >= 1, "xcub::WarpStore: ITEMS_PER_THREAD must be at least 1");
   static_assert(ALGORITHM >= WARP_STORE_DIRECT && ALGORITHM <= WARP_STORE_TRANSPOSE,
                 "xcub::WarpStore: unknown WarpStoreAlgorithm");
-  using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using exchange_t = WarpExchange<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, WARP_EXCHANGE_SMEM>;
+  using base = detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, ALGORITHM == WARP_STORE_TRANSPOSE>;
   static constexpr bool transposes = ALGORITHM == WARP_STORE_TRANSPOSE;
-  struct no_exchange {
-    using TempStorage = detail::empty_temp_storage;
-  };
 
  public:
   /// The shared memory one logical warp needs (empty except for WARP_STORE_TRANSPOSE).
-  using TempStorage = typename std::conditional_t<transposes, exchange_t, no_exchange>::TempStorage;
+  using TempStorage = typename base::TempStorage;
+
+  /// WarpStore(TempStorage&); and WarpStore() where TempStorage is empty (every algorithm but WARP_STORE_TRANSPOSE).
+  using base::base;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpStore(TempStorage& temp_storage) : storage_(&temp_storage) {}
-
-  /// Where no shared memory is needed (every algorithm but WARP_STORE_TRANSPOSE).
-  template <bool EMPTY = !transposes, std::enable_if_t<EMPTY, int> = 0>
-  XCUB_DEVICE XCUB_FORCEINLINE WarpStore() : storage_(nullptr) {}
-
   /// The full tile to `block_itr` (the caller's logical warp's tile start).
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {
-    const int lane = static_cast<int>(warp::lane());
+    const int lane = this->rank_;
     if constexpr (ALGORITHM == WARP_STORE_DIRECT) {
       detail::store_blocked(lane, block_itr, items);
     } else if constexpr (ALGORITHM == WARP_STORE_STRIPED) {
@@ -101,7 +96,7 @@ class WarpStore {
       detail::store_blocked_vectorized(lane, block_itr, items);
     } else {
       T striped[ITEMS_PER_THREAD];
-      exchange_t(*storage_).BlockedToStriped(items, striped);
+      this->exchange().BlockedToStriped(items, striped);
       detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, striped);
     }
   }
@@ -110,20 +105,18 @@ class WarpStore {
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD],
                                           int valid_items) {
-    const int lane = static_cast<int>(warp::lane());
+    const int lane = this->rank_;
     if constexpr (ALGORITHM == WARP_STORE_STRIPED) {
       detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
     } else if constexpr (transposes) {
       T striped[ITEMS_PER_THREAD];
-      exchange_t(*storage_).BlockedToStriped(items, striped);
+      this->exchange().BlockedToStriped(items, striped);
       detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, striped, valid_items);
     } else {
       detail::store_blocked(lane, block_itr, items, valid_items);  // DIRECT, VECTORIZE
     }
   }
 
- private:
-  TempStorage* storage_;
 #endif
 };
 

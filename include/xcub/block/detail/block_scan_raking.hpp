@@ -62,7 +62,7 @@ struct block_scan_raking {
 
  private:
   /// The seed's prefix, in every calling lane of warp 0 (a callback is called here, by all of them).
-  template <class Op, class Seed>
+  template <class Seed>
   XCUB_DEVICE XCUB_FORCEINLINE static T seed_prefix(warp_scan& ws, Seed& seed, const T& block_total) {
     if constexpr (is_callback_seed<Seed>) return ws.Broadcast(static_cast<T>(seed.callback(block_total)), 0);
     else return seed.value;
@@ -88,7 +88,7 @@ struct block_scan_raking {
       if constexpr (INCLUSIVE) return incl;
       else return excl;
     } else {
-      const T prefix = seed_prefix<Op>(ws, seed, total);
+      const T prefix = seed_prefix(ws, seed, total);
       if constexpr (INCLUSIVE) return static_cast<T>(op(prefix, incl));
       else return seeded(prefix, excl, first, op);
     }
@@ -131,12 +131,11 @@ XCUB_UNROLL
     ws.Scan(raked, incl, excl, op);
     T total = incl;
     if (want_aggregate || is_callback_seed<Seed>) total = ws.Broadcast(incl, RT - 1);
-    if (want_aggregate && lane == 0) *reinterpret_cast<T*>(storage.aggregate) = total;
 
     bool apply = true;  // whether the lane's segment has a prefix
     T prefix = excl;
     if constexpr (is_no_seed<Seed>) apply = lane != 0;
-    else prefix = seeded(seed_prefix<Op>(ws, seed, total), excl, lane == 0, op);
+    else prefix = seeded(seed_prefix(ws, seed, total), excl, lane == 0, op);
     if (!raker) return;
 
     T acc = prefix;
@@ -151,6 +150,8 @@ XCUB_UNROLL
         acc = next;
       }
     }
+    // Published after the downsweep: a store before it would make the compiler reload the segment.
+    if (want_aggregate && lane == 0) *reinterpret_cast<T*>(storage.aggregate) = total;
   }
 #endif
 };

@@ -1,0 +1,63 @@
+// xcub/block/detail/block_exchange_whole_tile.hpp: BlockExchange with the whole tile in shared
+// memory (WARP_TIME_SLICING = false). Used through xcub::BlockExchange.
+//
+// A block-wide exchange is one permutation: every thread writes its items at their positions in the
+// source arrangement, one block barrier, every thread reads its items from their positions in the
+// target arrangement. A warp-striped exchange stays inside each warp's segment of the tile, so a
+// warp barrier suffices. No barrier is taken first: as in CUB, the caller puts one between two uses
+// of the same TempStorage.
+#pragma once
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/detail/block_exchange_layout.hpp>
+
+namespace xcub::detail {
+
+template <class T, int ITEMS_PER_THREAD, int BLOCK_THREADS>
+struct block_exchange_whole_tile {
+  using layout = block_exchange_layout<T, ITEMS_PER_THREAD, BLOCK_THREADS, false>;
+  using TempStorage = typename layout::TempStorage;
+
+#if XCUB_HAS_KERNELS
+  T* buffer;
+  int rank;
+
+  /// Items go from arrangement FROM to TO; `keep(i)` says whether item i is written at all (the
+  /// guarded and flagged scatters), `ranks` gives the scattered positions.
+  template <arrangement FROM, arrangement TO, class OutputT, class Ranks, class Keep>
+  XCUB_DEVICE XCUB_FORCEINLINE void exchange(const T (&input)[ITEMS_PER_THREAD], OutputT (&output)[ITEMS_PER_THREAD],
+                                             const Ranks& ranks, Keep keep) const {
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      if (keep(i)) buffer[layout::slot(layout::template position<FROM>(rank, i, ranks))] = input[i];
+    }
+    arch::sync_threads();
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      output[i] = buffer[layout::slot(layout::template position<TO>(rank, i, ranks))];
+    }
+  }
+
+  /// Within each (whole) warp: warp-striped to blocked (TO_BLOCKED) or back.
+  template <bool TO_BLOCKED, class OutputT>
+  XCUB_DEVICE XCUB_FORCEINLINE void warp_exchange(const T (&input)[ITEMS_PER_THREAD],
+                                                  OutputT (&output)[ITEMS_PER_THREAD]) const {
+    constexpr int W = layout::warp_threads;
+    const int lane = rank % W;
+    const int base = (rank / W) * W * ITEMS_PER_THREAD;  // the warp's segment (padded as the whole tile)
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      const int p = TO_BLOCKED ? i * W + lane : lane * ITEMS_PER_THREAD + i;
+      buffer[layout::slot(base + p)] = input[i];
+    }
+    arch::sync_warp(arch::full_lane_mask);
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+      const int p = TO_BLOCKED ? lane * ITEMS_PER_THREAD + i : i * W + lane;
+      output[i] = buffer[layout::slot(base + p)];
+    }
+  }
+#endif
+};
+
+}  // namespace xcub::detail
