@@ -108,7 +108,6 @@ inline int resident_blocks_per_sm(const void* kernel, int threads) {
 /// kernel cannot pass as CUB's reference); `check_tiles` names those output tiles, of `out_tile`
 /// items each, in order. Then runs xcub's kernel into `out` and compares the two outputs in full,
 /// aborting with a message on any difference. Then times each on its own grid and adds both rows.
-/// A null xcub_kernel (its header has not landed) checks and times CUB's alone.
 template <class T, class HostCheck>
 void run_pair(report& rep, buffers& buf, const bench_case& c, kernel_t<T> xcub_kernel, kernel_t<T> cub_kernel,
               std::size_t tiles, std::size_t out_tile, const std::vector<std::size_t>& check_tiles,
@@ -117,8 +116,7 @@ void run_pair(report& rep, buffers& buf, const bench_case& c, kernel_t<T> xcub_k
   T* out = static_cast<T*>(buf.out);
   T* ref = static_cast<T*>(buf.ref);
   const int cub_bps = resident_blocks_per_sm(reinterpret_cast<const void*>(cub_kernel), c.block_threads);
-  const int xcub_bps =
-      xcub_kernel ? resident_blocks_per_sm(reinterpret_cast<const void*>(xcub_kernel), c.block_threads) : cub_bps;
+  const int xcub_bps = resident_blocks_per_sm(reinterpret_cast<const void*>(xcub_kernel), c.block_threads);
   const unsigned cub_grid = static_cast<unsigned>(buf.sms * cub_bps), xcub_grid = static_cast<unsigned>(buf.sms * xcub_bps);
   auto fail = [&](const char* what) {
     std::fprintf(stderr, "benchmark: %s, %s, %d threads x %d items: %s\n", c.name, c.type, c.block_threads,
@@ -138,30 +136,31 @@ void run_pair(report& rep, buffers& buf, const bench_case& c, kernel_t<T> xcub_k
           "copy back");
   if (!host_check(some, xcub_grid)) fail("CUB's output is not what the host computes: the benchmark kernel is wrong");
 
-  if (xcub_kernel) {
-    check(cudaMemset(out, 0xFF, c.out_items * sizeof(T)), "poison");
-    xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles);
-    check(cudaGetLastError(), "launch");
-    check(cudaDeviceSynchronize(), c.name);
-    check(cudaMemset(buf.mismatch, 0xFF, sizeof *buf.mismatch), "memset");
-    first_mismatch_kernel<T><<<buf.sms * 8, 256>>>(out, ref, c.out_items, buf.mismatch);
-    check(cudaGetLastError(), "launch");
-    unsigned long long at = 0;
-    check(cudaMemcpy(&at, buf.mismatch, sizeof at, cudaMemcpyDeviceToHost), "copy back");
-    if (at != ~0ull) {
-      T got, want;
-      check(cudaMemcpy(&got, out + at, sizeof(T), cudaMemcpyDeviceToHost), "copy back");
-      check(cudaMemcpy(&want, ref + at, sizeof(T), cudaMemcpyDeviceToHost), "copy back");
-      char what[160];
-      std::snprintf(what, sizeof what, "xcub's output differs from CUB's at item %llu (xcub %lld, CUB %lld)", at,
-                    static_cast<long long>(got), static_cast<long long>(want));
-      fail(what);
-    }
-    const double ms = median_ms([&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles); });
-    rep.add({c.name, c.type, "xcub", c.items_per_thread, c.items, c.bytes, ms, c.block_threads, xcub_bps});
+  // xcub's output on the same grid, compared in full.
+  check(cudaMemset(out, 0xFF, c.out_items * sizeof(T)), "poison");
+  xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles);
+  check(cudaGetLastError(), "launch");
+  check(cudaDeviceSynchronize(), c.name);
+  check(cudaMemset(buf.mismatch, 0xFF, sizeof *buf.mismatch), "memset");
+  first_mismatch_kernel<T><<<buf.sms * 8, 256>>>(out, ref, c.out_items, buf.mismatch);
+  check(cudaGetLastError(), "launch");
+  unsigned long long at = 0;
+  check(cudaMemcpy(&at, buf.mismatch, sizeof at, cudaMemcpyDeviceToHost), "copy back");
+  if (at != ~0ull) {
+    T got, want;
+    check(cudaMemcpy(&got, out + at, sizeof(T), cudaMemcpyDeviceToHost), "copy back");
+    check(cudaMemcpy(&want, ref + at, sizeof(T), cudaMemcpyDeviceToHost), "copy back");
+    char what[160];
+    std::snprintf(what, sizeof what, "xcub's output differs from CUB's at item %llu (xcub %lld, CUB %lld)", at,
+                  static_cast<long long>(got), static_cast<long long>(want));
+    fail(what);
   }
-  const double ms = median_ms([&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, ref, tiles); });
-  rep.add({c.name, c.type, "cub", c.items_per_thread, c.items, c.bytes, ms, c.block_threads, cub_bps});
+
+  // Each timed on its own grid.
+  const double xcub_ms = median_ms([&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles); });
+  rep.add({c.name, c.type, "xcub", c.items_per_thread, c.items, c.bytes, xcub_ms, c.block_threads, xcub_bps});
+  const double cub_ms = median_ms([&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, ref, tiles); });
+  rep.add({c.name, c.type, "cub", c.items_per_thread, c.items, c.bytes, cub_ms, c.block_threads, cub_bps});
   std::fprintf(stderr, "  %-52s %-5s %4d x %2d: checked, timed\n", c.name, c.type, c.block_threads, c.items_per_thread);
 }
 

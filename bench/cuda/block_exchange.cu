@@ -4,14 +4,7 @@
 // stores them striped; a barrier between the two exchanges and after the second (one TempStorage).
 #include <cub/block/block_exchange.cuh>
 
-// Until the header lands (then this guard goes): note that ccache in direct mode does not notice a
-// header appearing, so rebuild once with CCACHE_DISABLE=1 after it does.
-#if __has_include(<xcub/block/block_exchange.hpp>)
 #include <xcub/block/block_exchange.hpp>
-#define XCUB_BENCH_HAVE_XCUB 1
-#else
-#define XCUB_BENCH_HAVE_XCUB 0  // xcub's BlockExchange has not landed: CUB's half only
-#endif
 
 #include "block_bench.hpp"
 
@@ -22,12 +15,10 @@ struct use_cub {
   template <class T, int B, int I>
   using exchange = cub::BlockExchange<T, B, I>;
 };
-#if XCUB_BENCH_HAVE_XCUB
 struct use_xcub {
   template <class T, int B, int I>
   using exchange = xcub::BlockExchange<T, B, I>;
 };
-#endif
 
 template <class Impl, class T, int B, int I>
 __global__ void __launch_bounds__(B) exchange_kernel(const T* in, T* out, std::size_t tiles) {
@@ -55,11 +46,7 @@ template <class T, int B, int I>
 void run_config(report& rep, buffers& buf, const char* type) {
   constexpr std::size_t n = input_items<T>(), tile = std::size_t{B} * I, tiles = n / tile;
   static_assert(n % tile == 0, "whole tiles only");
-#if XCUB_BENCH_HAVE_XCUB
   kernel_t<T> xk = exchange_kernel<use_xcub, T, B, I>;
-#else
-  kernel_t<T> xk = nullptr;
-#endif
   const bench_case c{"BlockExchange StripedToBlocked+BlockedToStriped", type, B, I, n, n, 2 * n * sizeof(T)};
   // The first and the last tile: out[k] = in[k] + k's blocked slot (k % I).
   run_pair<T>(rep, buf, c, xk, exchange_kernel<use_cub, T, B, I>, tiles, tile, {0, tiles - 1},
@@ -76,7 +63,6 @@ void run_config(report& rep, buffers& buf, const char* type) {
 
 template <class T>
 void run_exchange(report& rep, buffers& buf, const char* type) {
-  if (!XCUB_BENCH_HAVE_XCUB) std::printf("BlockExchange: xcub's header is missing, CUB's half only\n");
   run_config<T, 128, 4>(rep, buf, type);
   run_config<T, 128, 16>(rep, buf, type);
   run_config<T, 256, 4>(rep, buf, type);

@@ -8,15 +8,8 @@
 #include <cub/block/block_store.cuh>
 #include <xcub/block/block_algorithms.hpp>
 
-// Until the header lands (then this guard goes): note that ccache in direct mode does not notice a
-// header appearing, so rebuild once with CCACHE_DISABLE=1 after it does.
-#if __has_include(<xcub/block/block_load.hpp>) && __has_include(<xcub/block/block_store.hpp>)
 #include <xcub/block/block_load.hpp>
 #include <xcub/block/block_store.hpp>
-#define XCUB_BENCH_HAVE_XCUB 1
-#else
-#define XCUB_BENCH_HAVE_XCUB 0  // xcub's BlockLoad/BlockStore have not landed: CUB's half only
-#endif
 
 #include "block_bench.hpp"
 
@@ -83,14 +76,12 @@ struct use_cub {
   template <class T, int B, int I, xcub::BlockStoreAlgorithm A>
   using store = cub::BlockStore<T, B, I, to_cub(A)>;
 };
-#if XCUB_BENCH_HAVE_XCUB
 struct use_xcub {
   template <class T, int B, int I, xcub::BlockLoadAlgorithm A>
   using load = xcub::BlockLoad<T, B, I, A>;
   template <class T, int B, int I, xcub::BlockStoreAlgorithm A>
   using store = xcub::BlockStore<T, B, I, A>;
 };
-#endif
 
 template <class Impl, class T, int B, int I, xcub::BlockLoadAlgorithm A>
 __global__ void __launch_bounds__(B) copy_kernel(const T* in, T* out, std::size_t tiles) {
@@ -117,11 +108,7 @@ template <class T, int B, int I, xcub::BlockLoadAlgorithm A>
 void run_one(report& rep, buffers& buf, const char* type) {
   constexpr std::size_t n = input_items<T>(), tile = std::size_t{B} * I, tiles = n / tile;
   static_assert(n % tile == 0, "whole tiles only");
-#if XCUB_BENCH_HAVE_XCUB
   kernel_t<T> xk = copy_kernel<use_xcub, T, B, I, A>;
-#else
-  kernel_t<T> xk = nullptr;
-#endif
   const bench_case c{name_of(A), type, B, I, n, n, 2 * n * sizeof(T)};
   // The first and the last tile: out[k] = in[k] + k's slot in its thread (blocked k % I, striped k / B).
   run_pair<T>(rep, buf, c, xk, copy_kernel<use_cub, T, B, I, A>, tiles, tile, {0, tiles - 1},
@@ -149,7 +136,6 @@ void run_config(report& rep, buffers& buf, const char* type) {
 
 template <class T>
 void run_load_store(report& rep, buffers& buf, const char* type) {
-  if (!XCUB_BENCH_HAVE_XCUB) std::printf("BlockLoad/BlockStore: xcub's headers are missing, CUB's half only\n");
   run_config<T, 128, 4>(rep, buf, type);
   run_config<T, 128, 16>(rep, buf, type);
   run_config<T, 256, 4>(rep, buf, type);
