@@ -48,19 +48,21 @@ def plot(path):
     height = max(2.5, 0.22 * len(bars) + 1.2)
     fig, ax = plt.subplots(figsize=(11, height))
     y = range(len(bars))
-    ax.barh(y, values, color=colors)
+    # Bars grow from 1 (parity) toward the ratio, so that differences of a few percent show.
+    ax.barh(y, [v - 1.0 for v in values], left=1.0, color=colors)
     ax.axvline(1.0, color="black", linewidth=0.8)
     ax.set_yticks(list(y))
     ax.set_yticklabels(labels, fontsize=7)
     ax.invert_yaxis()
-    ax.set_xlim(0, max(1.2, max(values) * 1.05))
+    ax.set_xlim(min(0.8, min(values) - 0.05), max(1.2, max(values) + 0.08))
     for i, v in enumerate(values):
-        ax.text(v, i, f" {v:.3f}", va="center", fontsize=6)
-    label = results.get("repeat_label", "")
-    ax.set_xlabel("ratio xcub/CUB = CUB median time / xcub median time (above 1: xcub faster)"
-                  + (f"; shape: threads x {label}" if label == "items per thread" else ""))
+        ax.text(v, i, f" {v:.3f} " if v >= 1 else f"{v:.3f} ", va="center", ha="left" if v >= 1 else "right",
+                fontsize=6)
+    ax.set_xlabel("ratio xcub/CUB = CUB median time / xcub median time (above 1: xcub faster); "
+                  "green >= 0.98, orange >= 0.9, red below", fontsize=8)
+    shape = "\nrows: benchmark, type, threads x items per thread" if results.get("repeat_label") == "items per thread" else ""
     ax.set_title(f"{results.get('benchmark', '')} on {results.get('device', '?')}, {results.get('date', '')}, "
-                 f"commit {results.get('commit', '?')}", fontsize=9)
+                 f"commit {results.get('commit', '?')}{shape}", fontsize=9)
     fig.tight_layout()
     png = os.path.splitext(path)[0] + ".png"
     fig.savefig(png, dpi=110)
