@@ -2,7 +2,8 @@
 # On a machine with an NVIDIA GPU: builds the CUDA benchmarks (sm_90 unless XCUB_CUDA_ARCHITECTURES
 # says otherwise) and runs each, writing its JSON and printed table to $OUT (or bench/results).
 # Record the commit with XCUB_COMMIT=<hash> (the GPU machine's copy has no git history);
-# XCUB_BENCH_SASS=1 also writes each benchmark's SASS (cuobjdump) next to its results.
+# XCUB_BENCH_SASS=1 also writes each benchmark's SASS (cuobjdump) next to its results. Where python3
+# has matplotlib, bench/plot.py draws each results file's xcub/CUB ratios into a PNG beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -13,7 +14,10 @@ XCUB_BACKEND=cuda XCUB_BUILD_DIR=$dir XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHIT
   XCUB_MESON_ARGS="-Dbenchmarks=enabled -Dtests=disabled -Dexamples=disabled" \
   bash scripts/xcub.sh build > "$out/bench-build.log" 2>&1 || { tail -n 30 "$out/bench-build.log"; exit 1; }
 day=$(date -u +%F)
-for b in warp_collectives; do
+plot=
+python3 -c 'import matplotlib' 2>/dev/null && plot=1
+for b in warp_collectives block_collectives; do
   [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" > "$out/$b.sass.txt"
   "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md"
+  if [ -n "$plot" ]; then python3 bench/plot.py "$out/$b-$day.json" || echo "run-gpu: no plot for $b"; fi
 done

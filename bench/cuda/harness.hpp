@@ -61,11 +61,16 @@ struct row {
   int repeat;
   std::size_t items, bytes;
   double ms;
+  int block_threads = 0;  ///< block benchmarks: threads per block (0: a warp benchmark's row)
+  int blocks_per_sm = 0;  ///< block benchmarks: resident blocks per SM of the timed grid
 };
 
 class report {
  public:
-  explicit report(std::string name) : name_(std::move(name)) {
+  /// `repeat_label` names the rows' `repeat` column (a warp benchmark's collectives per item, a block
+  /// benchmark's items per thread).
+  explicit report(std::string name, std::string repeat_label = "collectives per item")
+      : name_(std::move(name)), repeat_label_(std::move(repeat_label)) {
     cudaDeviceProp p{};
     check(cudaGetDeviceProperties(&p, 0), "properties");
     device_ = p.name;
@@ -81,26 +86,44 @@ class report {
     std::strftime(date, sizeof date, "%Y-%m-%d", std::gmtime(&now));
     std::printf("\n%s on %s, %s, commit %s; copy bandwidth %.0f GB/s\n\n", name_.c_str(), device_.c_str(), date,
                 commit ? commit : "?", copy_gbps_);
-    std::printf("| benchmark | type | collectives per item | xcub G items/s | CUB G items/s | xcub GB/s | xcub %% of copy | ratio xcub/CUB |\n");
-    std::printf("|---|---|---|---|---|---|---|---|\n");
+    std::printf("ratio xcub/CUB = CUB median time / xcub median time (above 1: xcub is faster); GB/s counts the\n"
+                "minimum traffic (input read once, output written once); %% of copy = GB/s over the copy bandwidth.\n\n");
+    const bool block = std::any_of(rows_.begin(), rows_.end(), [](const row& r) { return r.block_threads > 0; });
+    if (block) {
+      std::printf("| benchmark | type | threads | %s | blocks/SM xcub, CUB | xcub GB/s | CUB GB/s | xcub %% of copy | CUB %% of copy | ratio xcub/CUB |\n",
+                  repeat_label_.c_str());
+      std::printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    } else {
+      std::printf("| benchmark | type | %s | xcub G items/s | CUB G items/s | xcub GB/s | xcub %% of copy | ratio xcub/CUB |\n",
+                  repeat_label_.c_str());
+      std::printf("|---|---|---|---|---|---|---|---|\n");
+    }
     for (const row& x : rows_) {
       if (x.impl != "xcub") continue;
       const row* c = find(x, "cub");
       const double items_s = x.items / (x.ms * 1e6), gbps = x.bytes / (x.ms * 1e6);
-      std::printf("| %s | %s | %d | %.2f | %.2f | %.0f | %.0f%% | %.3f |\n", x.benchmark.c_str(), x.type.c_str(),
-                  x.repeat, items_s, c ? c->items / (c->ms * 1e6) : 0.0, gbps, 100.0 * gbps / copy_gbps_,
-                  c ? c->ms / x.ms : 0.0);
+      const double c_gbps = c ? c->bytes / (c->ms * 1e6) : 0.0;
+      if (block)
+        std::printf("| %s | %s | %d | %d | %d, %d | %.0f | %.0f | %.0f%% | %.0f%% | %.3f |\n", x.benchmark.c_str(),
+                    x.type.c_str(), x.block_threads, x.repeat, x.blocks_per_sm, c ? c->blocks_per_sm : 0, gbps, c_gbps,
+                    100.0 * gbps / copy_gbps_, 100.0 * c_gbps / copy_gbps_, c ? c->ms / x.ms : 0.0);
+      else
+        std::printf("| %s | %s | %d | %.2f | %.2f | %.0f | %.0f%% | %.3f |\n", x.benchmark.c_str(), x.type.c_str(),
+                    x.repeat, items_s, c ? c->items / (c->ms * 1e6) : 0.0, gbps, 100.0 * gbps / copy_gbps_,
+                    c ? c->ms / x.ms : 0.0);
     }
     if (FILE* f = json_path ? std::fopen(json_path, "w") : nullptr) {
       std::fprintf(f, "{\n  \"benchmark\": \"%s\",\n  \"device\": \"%s\",\n  \"date\": \"%s\",\n  \"commit\": \"%s\",\n"
-                      "  \"copy_bandwidth_gbps\": %.1f,\n  \"rows\": [\n",
-                   name_.c_str(), device_.c_str(), date, commit ? commit : "?", copy_gbps_);
+                      "  \"copy_bandwidth_gbps\": %.1f,\n  \"repeat_label\": \"%s\",\n  \"rows\": [\n",
+                   name_.c_str(), device_.c_str(), date, commit ? commit : "?", copy_gbps_, repeat_label_.c_str());
       for (std::size_t i = 0; i < rows_.size(); ++i) {
         const row& x = rows_[i];
         std::fprintf(f, "    {\"benchmark\": \"%s\", \"type\": \"%s\", \"impl\": \"%s\", \"repeat\": %d, \"items\": %zu, "
-                        "\"bytes\": %zu, \"median_ms\": %.5f}%s\n",
-                     x.benchmark.c_str(), x.type.c_str(), x.impl.c_str(), x.repeat, x.items, x.bytes, x.ms,
-                     i + 1 < rows_.size() ? "," : "");
+                        "\"bytes\": %zu, \"median_ms\": %.5f",
+                     x.benchmark.c_str(), x.type.c_str(), x.impl.c_str(), x.repeat, x.items, x.bytes, x.ms);
+        if (x.block_threads > 0)
+          std::fprintf(f, ", \"block_threads\": %d, \"blocks_per_sm\": %d", x.block_threads, x.blocks_per_sm);
+        std::fprintf(f, "}%s\n", i + 1 < rows_.size() ? "," : "");
       }
       std::fprintf(f, "  ]\n}\n");
       std::fclose(f);
@@ -110,10 +133,12 @@ class report {
  private:
   const row* find(const row& like, const char* impl) const {
     for (const row& r : rows_)
-      if (r.impl == impl && r.benchmark == like.benchmark && r.type == like.type && r.repeat == like.repeat) return &r;
+      if (r.impl == impl && r.benchmark == like.benchmark && r.type == like.type && r.repeat == like.repeat &&
+          r.block_threads == like.block_threads)
+        return &r;
     return nullptr;
   }
-  std::string name_, device_;
+  std::string name_, repeat_label_, device_;
   double copy_gbps_;
   std::vector<row> rows_;
 };
