@@ -119,14 +119,6 @@ class WarpReduce {
  private:
   TempStorage& storage_;
 
-  XCUB_DEVICE XCUB_FORCEINLINE static unsigned lowest_lane(arch::lane_mask_t m) {
-#if defined(__CUDA_ARCH__)
-    return static_cast<unsigned>(__ffsll(static_cast<long long>(m)) - 1);
-#else
-    return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(m)));
-#endif
-  }
-
   /// Each lane folds lanes [lane, end of its segment]: the segment ends are the lanes whose next lane
   /// has a head flag, or that have a tail flag, and the last lane.
   template <bool HEAD, class ReduceOp>
@@ -137,7 +129,7 @@ class WarpReduce {
     if constexpr (HEAD) ends >>= 1;
     ends |= arch::lane_mask_t{1} << (LOGICAL_WARP_THREADS - 1);
     ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
-    return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
+    return impl(storage_).reduce(input, lane, arch::lowest_lane(ends), mask, op);
   }
 #endif
 };

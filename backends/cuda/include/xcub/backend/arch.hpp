@@ -11,6 +11,19 @@ inline constexpr int warp_threads = 32;
 
 #include <xcub/arch/lane_mask.hpp>
 
+namespace xcub::arch {
+
+/// Number of lanes in a mask (POPC on the device); host code may call it too.
+XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
+#if defined(__CUDA_ARCH__)
+  return __popc(mask);
+#else
+  return __builtin_popcount(mask);
+#endif
+}
+
+}  // namespace xcub::arch
+
 // The rest is device code: a translation unit that the host compiler builds (nvcc hands .cpp
 // files to it) sees only the warp width and the lane masks.
 #if XCUB_HAS_KERNELS
@@ -26,6 +39,10 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
   return lane;
 }
 
+/// The lowest lane of a non-empty mask (__ffs: a bit reverse and FLO).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
+}
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }

@@ -21,12 +21,26 @@ inline constexpr int warp_threads = 64;
 
 #include <xcub/arch/lane_mask.hpp>
 
+namespace xcub::arch {
+
+/// Number of lanes in a mask (s_bcnt1 / v_bcnt on the device); host code may call it too.
+XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
+  return __builtin_popcountll(static_cast<unsigned long long>(mask));
+}
+
+}  // namespace xcub::arch
+
 #if XCUB_HAS_KERNELS
 #include <xcub/arch/detail/gpu_builtin_ids.hpp>
 
 namespace xcub::arch {
 
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() { return __lane_id(); }
+
+/// The lowest lane of a non-empty mask (s_ff1 on a uniform mask).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
+}
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }

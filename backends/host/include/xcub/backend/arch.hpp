@@ -28,6 +28,13 @@ inline dim3 block_dim() { return detail::ids().block_dim; }
 inline dim3 grid_dim() { return detail::ids().grid_dim; }
 inline unsigned lane_id() { return detail::ids().lane; }
 
+/// Number of lanes in a mask.
+inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(static_cast<unsigned long long>(mask)); }
+/// The lowest lane of a non-empty mask.
+inline unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
+}
+
 
 // ---- barriers --------------------------------------------------------------------------------
 /// The call site identifies the barrier, so that threads waiting at different barriers are reported.
