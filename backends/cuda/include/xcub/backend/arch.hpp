@@ -28,7 +28,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
 // files to it) sees only the warp width and the lane masks.
 #if XCUB_HAS_KERNELS
 #include <cuda/atomic>
-#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+#include <xcub/backend/gpu/builtin_ids.hpp>
 
 namespace xcub::arch {
 

@@ -31,7 +31,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
 }  // namespace xcub::arch
 
 #if XCUB_HAS_KERNELS
-#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+#include <xcub/backend/gpu/builtin_ids.hpp>
 
 namespace xcub::arch {
 
@@ -78,8 +78,7 @@ XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return ballot(
 
 }  // namespace xcub::arch
 
-#include <xcub/arch/shuffle.hpp>
-#include <xcub/arch/detail/match_by_ballot.hpp>
+#include <xcub/backend/gpu/match_by_ballot.hpp>
 
 namespace xcub::arch {
 
