@@ -54,6 +54,7 @@ class WarpScan {
   using TempStorage = typename impl_t::TempStorage;
 
 #if XCUB_HAS_KERNELS
+  /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
   XCUB_DEVICE XCUB_FORCEINLINE explicit WarpScan(TempStorage& temp_storage) : impl(temp_storage) {}
 
   // ---- sums ------------------------------------------------------------------------------------
@@ -166,14 +167,14 @@ class WarpScan {
     if constexpr (subtracts<ScanOp>) return static_cast<T>(inclusive - input);
     else {
       const T below = unseeded_exclusive(input, inclusive, op);
-      return impl.lane == 0 ? T{} : below;
+      return impl.rank() == 0 ? T{} : below;
     }
   }
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T seeded_exclusive(const T& input, const T& inclusive, const T& initial_value,
                                                   ScanOp& op) const {
     const T below = unseeded_exclusive(input, inclusive, op);
-    return impl.lane == 0 ? initial_value : static_cast<T>(op(initial_value, below));
+    return impl.rank() == 0 ? initial_value : static_cast<T>(op(initial_value, below));
   }
 
   impl_t impl;
