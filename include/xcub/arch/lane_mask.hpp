@@ -1,12 +1,15 @@
 // xcub/arch/lane_mask.hpp: lane masks as wide as the warp (32 or 64 bits), and helpers on them.
-// Included by each backend's <xcub/backend/arch.hpp> once it has defined warp_threads; the backend
-// then defines, after it, the two that need an instruction:
+// The width is the backend's warp_threads (<xcub/backend/warp_threads.hpp>). Each backend's
+// <xcub/backend/arch.hpp> includes this header and defines the two helpers that need an instruction:
 //   lane_count(mask)   the number of lanes in mask (XCUB_HOST_DEVICE: host code may call it too)
 //   lowest_lane(mask)  the lowest lane in a non-empty mask (XCUB_DEVICE)
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+
+#include <xcub/config.hpp>
+#include <xcub/backend/warp_threads.hpp>
 
 namespace xcub::arch {
 

@@ -3,13 +3,10 @@
 
 #include <cstdint>
 
-namespace xcub::arch {
-
-inline constexpr int warp_threads = 32;
-
-}  // namespace xcub::arch
-
-#include <xcub/arch/lane_mask.hpp>
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
 
 namespace xcub::arch {
 

@@ -7,19 +7,10 @@
 
 #include <cstdint>
 
-namespace xcub::arch {
-
-#if defined(__AMDGCN_WAVEFRONT_SIZE)
-inline constexpr int warp_threads = __AMDGCN_WAVEFRONT_SIZE;
-#else
-// The host pass of a HIP compilation has no target: 64 is a placeholder that no kernel sees.
-// Host code must not size device data with it (query the device instead).
-inline constexpr int warp_threads = 64;
-#endif
-
-}  // namespace xcub::arch
-
-#include <xcub/arch/lane_mask.hpp>
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
 
 namespace xcub::arch {
 

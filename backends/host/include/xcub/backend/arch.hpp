@@ -1,20 +1,16 @@
 // Host implementation of the backend contract (xcub::arch), on the SIMT emulator.
-// The warp width is the build option host_warp_threads (32 or 64).
+// The warp width is the build option host_warp_threads (32 or 64): <xcub/backend/warp_threads.hpp>.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
 #include <xcub/backend/emulator_api.hpp>
-
-namespace xcub::arch {
-
-inline constexpr int warp_threads = XCUB_HOST_WARP_THREADS;
-
-}  // namespace xcub::arch
-
-#include <xcub/arch/lane_mask.hpp>
 
 namespace xcub::arch {
 
