@@ -58,7 +58,7 @@ namespace xcub {
 template <class T, int LOGICAL_WARP_THREADS = arch::warp_threads>
 class WarpReduce {
   using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using impl_t = std::conditional_t<warp::is_pow2, detail::warp_reduce_shfl<T, LOGICAL_WARP_THREADS>,
+  using impl_t = detail::by_width_t<LOGICAL_WARP_THREADS, detail::warp_reduce_shfl<T, LOGICAL_WARP_THREADS>,
                                     detail::warp_reduce_smem<T, LOGICAL_WARP_THREADS>>;
 
  public:

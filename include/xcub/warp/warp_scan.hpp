@@ -45,8 +45,7 @@ namespace xcub {
 
 template <class T, int LOGICAL_WARP_THREADS = arch::warp_threads>
 class WarpScan {
-  using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using impl_t = std::conditional_t<warp::is_pow2, detail::warp_scan_shfl<T, LOGICAL_WARP_THREADS>,
+  using impl_t = detail::by_width_t<LOGICAL_WARP_THREADS, detail::warp_scan_shfl<T, LOGICAL_WARP_THREADS>,
                                     detail::warp_scan_smem<T, LOGICAL_WARP_THREADS>>;
 
  public:

@@ -108,4 +108,10 @@ class logical_warp {
 #endif
 };
 
+/// The variant a warp collective takes for a logical warp of LOGICAL_WARP_THREADS lanes: Shfl for
+/// power-of-two widths (shuffles split into independent segments), Smem for the others (through
+/// shared memory, lanes [0, W) of each hardware warp). One rule for WarpReduce and WarpScan.
+template <int LOGICAL_WARP_THREADS, class Shfl, class Smem>
+using by_width_t = std::conditional_t<logical_warp<LOGICAL_WARP_THREADS>::is_pow2, Shfl, Smem>;
+
 }  // namespace xcub::detail
