@@ -2,6 +2,9 @@
 // from the backend's thread_idx(), block_idx(), block_dim() and grid_dim().
 #pragma once
 
+#include <xcub/arch/arch.hpp>
+
+#if XCUB_HAS_KERNELS
 namespace xcub::arch {
 
 /// Threads in the calling block: blockDim.x * blockDim.y * blockDim.z.
@@ -30,3 +33,4 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned long long linear_block_id() {
 }
 
 }  // namespace xcub::arch
+#endif  // XCUB_HAS_KERNELS

@@ -1,8 +1,15 @@
 // xcub/arch/lane_mask.hpp: lane masks as wide as the warp (32 or 64 bits), and helpers on them.
+// The width is the backend's warp_threads (<xcub/backend/warp_threads.hpp>). Each backend's
+// <xcub/backend/arch.hpp> includes this header and defines the two helpers that need an instruction:
+//   lane_count(mask)   the number of lanes in mask (XCUB_HOST_DEVICE: host code may call it too)
+//   lowest_lane(mask)  the lowest lane in a non-empty mask (XCUB_DEVICE)
 #pragma once
 
 #include <cstdint>
 #include <type_traits>
+
+#include <xcub/config.hpp>
+#include <xcub/backend/warp_threads.hpp>
 
 namespace xcub::arch {
 
@@ -19,15 +26,6 @@ XCUB_HOST_DEVICE constexpr lane_mask_t lane_range_mask(unsigned first, unsigned 
   if (first >= width || count == 0) return 0;
   const lane_mask_t low = count >= width ? full_lane_mask : static_cast<lane_mask_t>((lane_mask_t{1} << count) - 1);
   return static_cast<lane_mask_t>(low << first);
-}
-
-/// Number of lanes in a mask; callable from host code too.
-XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
-#if defined(__CUDA_ARCH__)
-  return __popcll(static_cast<unsigned long long>(mask));
-#else
-  return __builtin_popcountll(static_cast<unsigned long long>(mask));
-#endif
 }
 
 }  // namespace xcub::arch

@@ -18,6 +18,9 @@
 #include <cstring>
 #include <type_traits>
 
+#include <xcub/arch/arch.hpp>
+
+#if XCUB_HAS_KERNELS  // device code only
 namespace xcub::arch {
 namespace detail {
 
@@ -90,3 +93,4 @@ XCUB_DEVICE XCUB_FORCEINLINE T shfl_up_checked(lane_mask_t mask, const T& value,
 }
 
 }  // namespace xcub::arch
+#endif  // XCUB_HAS_KERNELS

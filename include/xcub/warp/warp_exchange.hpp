@@ -84,26 +84,23 @@ class WarpExchange {
   using TempStorage = typename impl_t::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpExchange(TempStorage& temp_storage) : storage_(temp_storage) {}
+  /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
+  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpExchange(TempStorage& temp_storage) : impl_(temp_storage) {}
 
   /// Blocked input to striped output; valid in every lane. `output_items` may be `input_items`.
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void BlockedToStriped(const T (&input_items)[ITEMS_PER_THREAD],
                                                      OutputT (&output_items)[ITEMS_PER_THREAD]) {
-    run([&](const impl_t& impl) {
-      if constexpr (shuffles) impl.transpose(input_items, output_items);
-      else impl.blocked_to_striped(input_items, output_items);
-    });
+    if constexpr (shuffles) impl_.transpose(input_items, output_items);
+    else impl_.blocked_to_striped(input_items, output_items);
   }
 
   /// Striped input to blocked output; valid in every lane. `output_items` may be `input_items`.
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void StripedToBlocked(const T (&input_items)[ITEMS_PER_THREAD],
                                                      OutputT (&output_items)[ITEMS_PER_THREAD]) {
-    run([&](const impl_t& impl) {
-      if constexpr (shuffles) impl.transpose(input_items, output_items);
-      else impl.striped_to_blocked(input_items, output_items);
-    });
+    if constexpr (shuffles) impl_.transpose(input_items, output_items);
+    else impl_.striped_to_blocked(input_items, output_items);
   }
 
   /// items[i] goes to tile position ranks[i]; `items` then holds the tile striped. WARP_EXCHANGE_SMEM only.
@@ -125,19 +122,12 @@ class WarpExchange {
                     "xcub::WarpExchange::ScatterToStriped needs WARP_EXCHANGE_SMEM: WARP_EXCHANGE_SHUFFLE "
                     "only transposes (BlockedToStriped, StripedToBlocked)");
     } else {
-      run([&](const impl_t& impl) { impl.scatter_to_striped(input_items, output_items, ranks); });
+      impl_.scatter_to_striped(input_items, output_items, ranks);
     }
   }
 
  private:
-  /// Runs `body(impl)` with an implementation bound to the caller's member mask (a compile-time
-  /// constant for the whole hardware warp).
-  template <class Body>
-  XCUB_DEVICE XCUB_FORCEINLINE void run(Body&& body) {
-    body(impl_t(storage_, warp::member_mask()));
-  }
-
-  TempStorage& storage_;
+  impl_t impl_;
 #endif
 };
 

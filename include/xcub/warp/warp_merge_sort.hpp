@@ -70,36 +70,36 @@ class WarpMergeSort {
   using TempStorage = typename strategy::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpMergeSort(TempStorage& temp_storage)
-      : storage_(temp_storage), lane_(warp::lane()) {}
+  /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
+  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpMergeSort(TempStorage& temp_storage) : storage_(temp_storage) {}
 
   /// The caller's lane in its logical warp.
-  XCUB_DEVICE XCUB_FORCEINLINE unsigned get_linear_tid() const { return lane_; }
+  XCUB_DEVICE XCUB_FORCEINLINE unsigned get_linear_tid() const { return warp_.rank(); }
 
   /// The lanes of the caller's logical warp in its hardware warp.
-  XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t get_member_mask() const { return warp::member_mask(); }
+  XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t get_member_mask() const { return warp_.member_mask(); }
 
   // ---- Sort: ordered by compare_op, equivalent keys in no promised order -------------------------
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op) {
-    strategy::sort(storage_, lane_, barrier{}, keys, compare_op);
+    strategy::sort(storage_, warp_.rank(), barrier{warp_}, keys, compare_op);
   }
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD],
                                          CompareOp compare_op) {
-    strategy::sort(storage_, lane_, barrier{}, keys, items, compare_op);
+    strategy::sort(storage_, warp_.rank(), barrier{warp_}, keys, items, compare_op);
   }
   /// Keys at tile positions >= valid_items become oob_default first (see the contract above).
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], CompareOp compare_op, int valid_items,
                                          KeyT oob_default) {
-    strategy::sort(storage_, lane_, barrier{}, keys, compare_op, valid_items, oob_default);
+    strategy::sort(storage_, warp_.rank(), barrier{warp_}, keys, compare_op, valid_items, oob_default);
   }
   /// Keys at tile positions >= valid_items become oob_default first (see the contract above).
   template <class CompareOp>
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&items)[ITEMS_PER_THREAD],
                                          CompareOp compare_op, int valid_items, KeyT oob_default) {
-    strategy::sort(storage_, lane_, barrier{}, keys, items, compare_op, valid_items, oob_default);
+    strategy::sort(storage_, warp_.rank(), barrier{warp_}, keys, items, compare_op, valid_items, oob_default);
   }
 
   // ---- StableSort: the same, equivalent keys keep their order in the tile ------------------------
@@ -126,11 +126,12 @@ class WarpMergeSort {
  private:
   /// The barrier of the caller's logical warp (its mask a compile-time constant for the whole warp).
   struct barrier {
-    XCUB_DEVICE XCUB_FORCEINLINE void operator()() const { arch::sync_warp(warp::member_mask()); }
+    warp w;
+    XCUB_DEVICE XCUB_FORCEINLINE void operator()() const { arch::sync_warp(w.member_mask()); }
   };
 
   TempStorage& storage_;
-  unsigned lane_;
+  warp warp_;  // the caller, bound at construction
 #endif
 };
 

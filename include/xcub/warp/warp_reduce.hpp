@@ -58,15 +58,16 @@ namespace xcub {
 template <class T, int LOGICAL_WARP_THREADS = arch::warp_threads>
 class WarpReduce {
   using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using impl = std::conditional_t<warp::is_pow2, detail::warp_reduce_shfl<T, LOGICAL_WARP_THREADS>,
-                                  detail::warp_reduce_smem<T, LOGICAL_WARP_THREADS>>;
+  using impl_t = detail::by_width_t<LOGICAL_WARP_THREADS, detail::warp_reduce_shfl<T, LOGICAL_WARP_THREADS>,
+                                    detail::warp_reduce_smem<T, LOGICAL_WARP_THREADS>>;
 
  public:
   /// The shared memory one logical warp needs (empty for power-of-two widths).
-  using TempStorage = typename impl::TempStorage;
+  using TempStorage = typename impl_t::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE WarpReduce(TempStorage& temp_storage) : storage_(temp_storage) {}
+  /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
+  XCUB_DEVICE XCUB_FORCEINLINE WarpReduce(TempStorage& temp_storage) : impl_(temp_storage) {}
 
   /// The sum of every lane's input; valid in lane 0.
   XCUB_DEVICE XCUB_FORCEINLINE T Sum(T input) { return Reduce(input, xcub::Sum{}); }
@@ -78,9 +79,9 @@ class WarpReduce {
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op) {
     if constexpr (arch::warp_reduce_intrinsic_available<T, ReduceOp, LOGICAL_WARP_THREADS>) {
-      return arch::warp_reduce_intrinsic(warp::member_mask(), input, op);
+      return arch::warp_reduce_intrinsic(impl_.warp_.member_mask(), input, op);
     } else {
-      return impl(storage_).reduce(input, warp::lane(), LOGICAL_WARP_THREADS - 1, warp::member_mask(), op);
+      return impl_.reduce(input, LOGICAL_WARP_THREADS - 1, op);
     }
   }
 
@@ -88,8 +89,7 @@ class WarpReduce {
   template <class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T Reduce(T input, ReduceOp op, int valid_items) {
     const int last = (valid_items < LOGICAL_WARP_THREADS ? valid_items : LOGICAL_WARP_THREADS) - 1;
-    return impl(storage_).reduce(input, warp::lane(), last < 0 ? 0u : static_cast<unsigned>(last),
-                                 warp::member_mask(), op);
+    return impl_.reduce(input, last < 0 ? 0u : static_cast<unsigned>(last), op);
   }
 
   /// Per segment (a true head_flag starts one), the sum; valid in the first lane of each segment.
@@ -117,27 +117,19 @@ class WarpReduce {
   }
 
  private:
-  TempStorage& storage_;
-
-  XCUB_DEVICE XCUB_FORCEINLINE static unsigned lowest_lane(arch::lane_mask_t m) {
-#if defined(__CUDA_ARCH__)
-    return static_cast<unsigned>(__ffsll(static_cast<long long>(m)) - 1);
-#else
-    return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(m)));
-#endif
-  }
+  impl_t impl_;
 
   /// Each lane folds lanes [lane, end of its segment]: the segment ends are the lanes whose next lane
   /// has a head flag, or that have a tail flag, and the last lane.
   template <bool HEAD, class ReduceOp>
   XCUB_DEVICE XCUB_FORCEINLINE T segmented_reduce(T input, bool flag, ReduceOp& op) {
-    const arch::lane_mask_t mask = warp::member_mask();
-    const unsigned lane = warp::lane();
-    arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> (warp::index() * LOGICAL_WARP_THREADS);
+    const warp& w = impl_.warp_;
+    const arch::lane_mask_t mask = w.member_mask();
+    arch::lane_mask_t ends = (arch::ballot(mask, flag) & mask) >> w.first_lane();
     if constexpr (HEAD) ends >>= 1;
     ends |= arch::lane_mask_t{1} << (LOGICAL_WARP_THREADS - 1);
-    ends &= arch::lane_range_mask(lane, arch::warp_threads);  // the first end at or after the caller
-    return impl(storage_).reduce(input, lane, lowest_lane(ends), mask, op);
+    ends &= arch::lane_range_mask(w.rank(), arch::warp_threads);  // the first end at or after the caller
+    return impl_.reduce(input, arch::lowest_lane(ends), op);
   }
 #endif
 };

@@ -45,8 +45,7 @@ namespace xcub {
 
 template <class T, int LOGICAL_WARP_THREADS = arch::warp_threads>
 class WarpScan {
-  using warp = detail::logical_warp<LOGICAL_WARP_THREADS>;
-  using impl_t = std::conditional_t<warp::is_pow2, detail::warp_scan_shfl<T, LOGICAL_WARP_THREADS>,
+  using impl_t = detail::by_width_t<LOGICAL_WARP_THREADS, detail::warp_scan_shfl<T, LOGICAL_WARP_THREADS>,
                                     detail::warp_scan_smem<T, LOGICAL_WARP_THREADS>>;
 
  public:
@@ -54,6 +53,7 @@ class WarpScan {
   using TempStorage = typename impl_t::TempStorage;
 
 #if XCUB_HAS_KERNELS
+  /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
   XCUB_DEVICE XCUB_FORCEINLINE explicit WarpScan(TempStorage& temp_storage) : impl(temp_storage) {}
 
   // ---- sums ------------------------------------------------------------------------------------
@@ -166,14 +166,14 @@ class WarpScan {
     if constexpr (subtracts<ScanOp>) return static_cast<T>(inclusive - input);
     else {
       const T below = unseeded_exclusive(input, inclusive, op);
-      return impl.lane == 0 ? T{} : below;
+      return impl.rank() == 0 ? T{} : below;
     }
   }
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T seeded_exclusive(const T& input, const T& inclusive, const T& initial_value,
                                                   ScanOp& op) const {
     const T below = unseeded_exclusive(input, inclusive, op);
-    return impl.lane == 0 ? initial_value : static_cast<T>(op(initial_value, below));
+    return impl.rank() == 0 ? initial_value : static_cast<T>(op(initial_value, below));
   }
 
   impl_t impl;

@@ -36,18 +36,16 @@ struct warp_exchange_shfl {
   }();
 
 #if XCUB_HAS_KERNELS
-  arch::lane_mask_t mask;
-  unsigned lane;
+  warp warp_;  // the caller, bound at construction
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::member_mask).
-  XCUB_DEVICE XCUB_FORCEINLINE warp_exchange_shfl(TempStorage&, arch::lane_mask_t member_mask)
-      : mask(member_mask), lane(warp::lane()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_exchange_shfl(TempStorage&) {}
 
   /// output[i] = input[lane] of lane i.
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void transpose(const T (&input)[ITEMS_PER_THREAD],
                                               OutputT (&output)[ITEMS_PER_THREAD]) const {
     constexpr int W = LOGICAL_WARP_THREADS;
+    const unsigned lane = warp_.rank();
     T v[W];
 XCUB_UNROLL
     for (int i = 0; i < W; ++i) v[i] = input[i];
@@ -56,7 +54,7 @@ XCUB_UNROLL
       const bool upper = (lane & s) != 0;
       static_for(std::make_integer_sequence<int, W / 2>{}, [&](auto pair) {
         constexpr int lo = decltype(pair)::value / s * (2 * s) + decltype(pair)::value % s, hi = lo + s;
-        const T received = arch::shfl_xor(mask, upper ? v[lo] : v[hi], s, W);
+        const T received = arch::shfl_xor(warp_.member_mask(), upper ? v[lo] : v[hi], s, W);
         if (upper) v[lo] = received;
         else v[hi] = received;
       });

@@ -40,21 +40,21 @@ struct warp_exchange_smem {
   };
 
 #if XCUB_HAS_KERNELS
+  warp warp_;  // the caller, bound at construction
   T* items;
-  arch::lane_mask_t mask;
-  int lane;
 
-  /// `member_mask`: the caller's logical warp's members (logical_warp::member_mask).
-  XCUB_DEVICE XCUB_FORCEINLINE warp_exchange_smem(TempStorage& storage, arch::lane_mask_t member_mask)
-      : items(reinterpret_cast<T*>(storage.bytes)), mask(member_mask), lane(static_cast<int>(warp::lane())) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_exchange_smem(TempStorage& storage)
+      : items(reinterpret_cast<T*>(storage.bytes)) {}
 
-  XCUB_DEVICE XCUB_FORCEINLINE int blocked(int i) const { return lane * ITEMS_PER_THREAD + i; }
-  XCUB_DEVICE XCUB_FORCEINLINE int striped(int i) const { return i * LOGICAL_WARP_THREADS + lane; }
+  XCUB_DEVICE XCUB_FORCEINLINE int lane() const { return static_cast<int>(warp_.rank()); }
+  XCUB_DEVICE XCUB_FORCEINLINE int blocked(int i) const { return lane() * ITEMS_PER_THREAD + i; }
+  XCUB_DEVICE XCUB_FORCEINLINE int striped(int i) const { return i * LOGICAL_WARP_THREADS + lane(); }
+  XCUB_DEVICE XCUB_FORCEINLINE void sync() const { arch::sync_warp(warp_.member_mask()); }
 
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void blocked_to_striped(const T (&input)[ITEMS_PER_THREAD],
                                                        OutputT (&output)[ITEMS_PER_THREAD]) const {
-    arch::sync_warp(mask);  // earlier readers of the storage are done
+    sync();  // earlier readers of the storage are done
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) items[slot(blocked(i))] = input[i];
     read_striped(output);
@@ -63,10 +63,10 @@ XCUB_UNROLL
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void striped_to_blocked(const T (&input)[ITEMS_PER_THREAD],
                                                        OutputT (&output)[ITEMS_PER_THREAD]) const {
-    arch::sync_warp(mask);
+    sync();
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) items[slot(striped(i))] = input[i];
-    arch::sync_warp(mask);
+    sync();
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = items[slot(blocked(i))];
   }
@@ -76,7 +76,7 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void scatter_to_striped(const T (&input)[ITEMS_PER_THREAD],
                                                        OutputT (&output)[ITEMS_PER_THREAD],
                                                        const OffsetT (&ranks)[ITEMS_PER_THREAD]) const {
-    arch::sync_warp(mask);
+    sync();
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) items[slot(static_cast<int>(ranks[i]))] = input[i];
     read_striped(output);
@@ -85,7 +85,7 @@ XCUB_UNROLL
  private:
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void read_striped(OutputT (&output)[ITEMS_PER_THREAD]) const {
-    arch::sync_warp(mask);  // every item is in place
+    sync();  // every item is in place
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) output[i] = items[slot(striped(i))];
   }

@@ -20,12 +20,14 @@ struct warp_reduce_shfl {
   struct TempStorage {};  // shuffles need no shared memory
 
 #if XCUB_HAS_KERNELS
+  warp warp_;  // the caller, bound at construction
+
   XCUB_DEVICE XCUB_FORCEINLINE explicit warp_reduce_shfl(TempStorage&) {}
 
-  /// The fold of lanes [lane, last] of the caller's logical warp (`mask`: its member lanes).
+  /// The fold of lanes [rank, last] of the caller's logical warp.
   template <class ReduceOp>
-  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned /*lane*/, unsigned last, arch::lane_mask_t mask,
-                                        ReduceOp& op) const {
+  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned last, ReduceOp& op) const {
+    const arch::lane_mask_t mask = warp_.member_mask();
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
       bool upper_in_range;  // lane + offset <= last

@@ -13,21 +13,25 @@ namespace xcub::detail {
 
 template <class T, int LOGICAL_WARP_THREADS>
 struct warp_reduce_smem {
+  using warp = logical_warp<LOGICAL_WARP_THREADS>;
+
   /// One item per lane; uninitialised bytes so that T need not be default-constructible.
   struct TempStorage {
     alignas(T) unsigned char bytes[LOGICAL_WARP_THREADS * sizeof(T)];
   };
 
 #if XCUB_HAS_KERNELS
+  warp warp_;  // the caller, bound at construction
   T* items;
 
   XCUB_DEVICE XCUB_FORCEINLINE explicit warp_reduce_smem(TempStorage& storage)
       : items(reinterpret_cast<T*>(storage.bytes)) {}
 
-  /// The fold of lanes [lane, last] of the caller's logical warp (`mask`: its member lanes).
+  /// The fold of lanes [rank, last] of the caller's logical warp.
   template <class ReduceOp>
-  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned lane, unsigned last, arch::lane_mask_t mask,
-                                        ReduceOp& op) const {
+  XCUB_DEVICE XCUB_FORCEINLINE T reduce(T x, unsigned last, ReduceOp& op) const {
+    const arch::lane_mask_t mask = warp_.member_mask();
+    const unsigned lane = warp_.rank();
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
       items[lane] = x;

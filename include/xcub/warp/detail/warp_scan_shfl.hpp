@@ -19,10 +19,12 @@ struct warp_scan_shfl {
   struct TempStorage {};  // shuffles need no shared memory
 
 #if XCUB_HAS_KERNELS
-  arch::lane_mask_t mask;
-  unsigned lane;
+  warp warp_;  // the caller, bound at construction
 
-  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_shfl(TempStorage&) : mask(warp::member_mask()), lane(warp::lane()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_shfl(TempStorage&) {}
+
+  /// The caller's lane in its logical warp.
+  XCUB_DEVICE XCUB_FORCEINLINE unsigned rank() const { return warp_.rank(); }
 
   /// The caller's inclusive prefix: the fold of lanes [0, lane] of its logical warp.
   template <class ScanOp>
@@ -30,7 +32,7 @@ struct warp_scan_shfl {
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
       bool lower_exists;  // lane >= offset
-      const T lower = arch::shfl_up_checked(mask, x, offset, LOGICAL_WARP_THREADS, lower_exists);
+      const T lower = arch::shfl_up_checked(warp_.member_mask(), x, offset, LOGICAL_WARP_THREADS, lower_exists);
       if (lower_exists) x = static_cast<T>(op(lower, x));
     }
     return x;
@@ -38,17 +40,17 @@ XCUB_UNROLL
 
   /// After inclusive(): the inclusive prefix of the lane below (lane 0 gets its own argument back).
   XCUB_DEVICE XCUB_FORCEINLINE T exclusive_of(const T& inclusive) const {
-    return arch::shfl_up(mask, inclusive, 1u, LOGICAL_WARP_THREADS);
+    return arch::shfl_up(warp_.member_mask(), inclusive, 1u, LOGICAL_WARP_THREADS);
   }
 
   /// After inclusive(): the inclusive prefix of the last lane, in every lane.
   XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T& inclusive) const {
-    return arch::shfl_idx(mask, inclusive, LOGICAL_WARP_THREADS - 1, LOGICAL_WARP_THREADS);
+    return arch::shfl_idx(warp_.member_mask(), inclusive, LOGICAL_WARP_THREADS - 1, LOGICAL_WARP_THREADS);
   }
 
   /// The value of lane `src_lane` of the logical warp, in every lane.
   XCUB_DEVICE XCUB_FORCEINLINE T broadcast(const T& x, unsigned src_lane) const {
-    return arch::shfl_idx(mask, x, static_cast<int>(src_lane), LOGICAL_WARP_THREADS);
+    return arch::shfl_idx(warp_.member_mask(), x, static_cast<int>(src_lane), LOGICAL_WARP_THREADS);
   }
 #endif
 };

@@ -22,43 +22,47 @@ struct warp_scan_smem {
   };
 
 #if XCUB_HAS_KERNELS
+  warp warp_;  // the caller, bound at construction
   T* slots;
-  arch::lane_mask_t mask;
-  unsigned lane;
 
   XCUB_DEVICE XCUB_FORCEINLINE explicit warp_scan_smem(TempStorage& storage)
-      : slots(reinterpret_cast<T*>(storage.bytes)), mask(warp::member_mask()), lane(warp::lane()) {}
+      : slots(reinterpret_cast<T*>(storage.bytes)) {}
+
+  /// The caller's lane in its logical warp.
+  XCUB_DEVICE XCUB_FORCEINLINE unsigned rank() const { return warp_.rank(); }
 
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
-    arch::sync_warp(mask);  // earlier readers of the storage are done
+    const unsigned lane = warp_.rank();
+    arch::sync_warp(warp_.member_mask());  // earlier readers of the storage are done
     slots[lane] = x;
-    arch::sync_warp(mask);
+    arch::sync_warp(warp_.member_mask());
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
       const bool has_lower = lane >= offset;
       T lower = x;
       if (has_lower) lower = slots[lane - offset];
-      arch::sync_warp(mask);
+      arch::sync_warp(warp_.member_mask());
       if (has_lower) {
         x = static_cast<T>(op(lower, x));
         slots[lane] = x;
       }
-      arch::sync_warp(mask);
+      arch::sync_warp(warp_.member_mask());
     }
     return x;  // the slots now hold every lane's inclusive prefix
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE T exclusive_of(const T& inclusive) const {
+    const unsigned lane = warp_.rank();
     return lane == 0 ? inclusive : slots[lane - 1];
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE T aggregate_of(const T&) const { return slots[LOGICAL_WARP_THREADS - 1]; }
 
   XCUB_DEVICE XCUB_FORCEINLINE T broadcast(const T& x, unsigned src_lane) const {
-    arch::sync_warp(mask);
-    if (lane == src_lane) slots[0] = x;
-    arch::sync_warp(mask);
+    arch::sync_warp(warp_.member_mask());
+    if (warp_.rank() == src_lane) slots[0] = x;
+    arch::sync_warp(warp_.member_mask());
     return slots[0];
   }
 #endif

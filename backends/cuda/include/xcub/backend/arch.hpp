@@ -3,19 +3,29 @@
 
 #include <cstdint>
 
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
+
 namespace xcub::arch {
 
-inline constexpr int warp_threads = 32;
+/// Number of lanes in a mask (POPC on the device); host code may call it too.
+XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
+#if defined(__CUDA_ARCH__)
+  return __popc(mask);
+#else
+  return __builtin_popcount(mask);
+#endif
+}
 
 }  // namespace xcub::arch
-
-#include <xcub/arch/lane_mask.hpp>
 
 // The rest is device code: a translation unit that the host compiler builds (nvcc hands .cpp
 // files to it) sees only the warp width and the lane masks.
 #if XCUB_HAS_KERNELS
 #include <cuda/atomic>
-#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+#include <xcub/backend/gpu/builtin_ids.hpp>
 
 namespace xcub::arch {
 
@@ -26,6 +36,10 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
   return lane;
 }
 
+/// The lowest lane of a non-empty mask (__ffs: a bit reverse and FLO).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
+}
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }

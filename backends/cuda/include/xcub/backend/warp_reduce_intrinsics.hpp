@@ -13,6 +13,8 @@
 // passes its member mask as is.
 #pragma once
 
+#include <xcub/arch/arch.hpp>
+
 #include <cstdint>
 #include <type_traits>
 

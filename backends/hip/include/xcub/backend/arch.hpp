@@ -7,26 +7,31 @@
 
 #include <cstdint>
 
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
+
 namespace xcub::arch {
 
-#if defined(__AMDGCN_WAVEFRONT_SIZE)
-inline constexpr int warp_threads = __AMDGCN_WAVEFRONT_SIZE;
-#else
-// The host pass of a HIP compilation has no target: 64 is a placeholder that no kernel sees.
-// Host code must not size device data with it (query the device instead).
-inline constexpr int warp_threads = 64;
-#endif
+/// Number of lanes in a mask (s_bcnt1 / v_bcnt on the device); host code may call it too.
+XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
+  return __builtin_popcountll(static_cast<unsigned long long>(mask));
+}
 
 }  // namespace xcub::arch
 
-#include <xcub/arch/lane_mask.hpp>
-
 #if XCUB_HAS_KERNELS
-#include <xcub/arch/detail/gpu_builtin_ids.hpp>
+#include <xcub/backend/gpu/builtin_ids.hpp>
 
 namespace xcub::arch {
 
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() { return __lane_id(); }
+
+/// The lowest lane of a non-empty mask (s_ff1 on a uniform mask).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
+}
 
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }
@@ -64,8 +69,7 @@ XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return ballot(
 
 }  // namespace xcub::arch
 
-#include <xcub/arch/shuffle.hpp>
-#include <xcub/arch/detail/match_by_ballot.hpp>
+#include <xcub/backend/gpu/match_by_ballot.hpp>
 
 namespace xcub::arch {
 

@@ -1,4 +1,6 @@
 // Launches through the triple-chevron syntax that this backend's compiler accepts.
 #pragma once
 
-#include <xcub/detail/chevron_launch.hpp>
+#include <xcub/runtime.hpp>
+
+#include <xcub/backend/gpu/chevron_launch.hpp>

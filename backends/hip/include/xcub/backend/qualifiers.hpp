@@ -10,4 +10,4 @@
 #define XCUB_HAS_KERNELS 0
 #endif
 
-#include <xcub/detail/gpu_qualifiers.hpp>
+#include <xcub/backend/gpu/qualifiers.hpp>

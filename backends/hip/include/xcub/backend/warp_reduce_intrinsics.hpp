@@ -15,6 +15,8 @@
 // a value (a DPP read of an inactive lane is not defined to be 0). Not run on hardware in this repository (no AMD GPU); compiled for gfx90a.
 #pragma once
 
+#include <xcub/arch/arch.hpp>
+
 #include <cstdint>
 #include <type_traits>
 

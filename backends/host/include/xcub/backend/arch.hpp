@@ -1,20 +1,16 @@
 // Host implementation of the backend contract (xcub::arch), on the SIMT emulator.
-// The warp width is the build option host_warp_threads (32 or 64).
+// The warp width is the build option host_warp_threads (32 or 64): <xcub/backend/warp_threads.hpp>.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include <xcub/config.hpp>
+#include <xcub/runtime.hpp>
+#include <xcub/arch/scope.hpp>
+#include <xcub/arch/lane_mask.hpp>  // warp_threads (<xcub/backend/warp_threads.hpp>), lane_mask_t
 #include <xcub/backend/emulator_api.hpp>
-
-namespace xcub::arch {
-
-inline constexpr int warp_threads = XCUB_HOST_WARP_THREADS;
-
-}  // namespace xcub::arch
-
-#include <xcub/arch/lane_mask.hpp>
 
 namespace xcub::arch {
 
@@ -27,6 +23,13 @@ inline dim3 block_idx() { return detail::ids().block_idx; }
 inline dim3 block_dim() { return detail::ids().block_dim; }
 inline dim3 grid_dim() { return detail::ids().grid_dim; }
 inline unsigned lane_id() { return detail::ids().lane; }
+
+/// Number of lanes in a mask.
+inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(static_cast<unsigned long long>(mask)); }
+/// The lowest lane of a non-empty mask.
+inline unsigned lowest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
+}
 
 
 // ---- barriers --------------------------------------------------------------------------------

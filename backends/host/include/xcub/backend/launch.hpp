@@ -2,6 +2,8 @@
 // the kernel with its own copy of the arguments, converted to the kernel's parameter types.
 #pragma once
 
+#include <xcub/runtime.hpp>
+
 #include <cstddef>
 #include <tuple>
 #include <type_traits>

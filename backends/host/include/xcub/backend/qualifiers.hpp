@@ -1,5 +1,5 @@
 // Host qualifiers: kernels are ordinary functions that the SIMT emulator runs once per
-// logical thread, each on its own fiber (see backends/host/README.md).
+// logical thread, each on its own fiber (see docs/host-emulator.md).
 #pragma once
 
 #define XCUB_HAS_KERNELS 1  // every translation unit can run kernels on the emulator

@@ -2,6 +2,8 @@
 // The hook (see backends/cuda/include/xcub/backend/warp_reduce_intrinsics.hpp for its contract):
 #pragma once
 
+#include <xcub/arch/arch.hpp>
+
 namespace xcub::arch {
 
 template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>

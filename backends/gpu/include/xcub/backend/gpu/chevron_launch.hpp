@@ -1,9 +1,12 @@
-// xcub::launch for the GPU backends (CUDA, and HIP through hip-clang): the triple-chevron
-// launch followed by reading the launch error back.
+// xcub/backend/gpu/chevron_launch.hpp: xcub::launch for the GPU backends (CUDA, and HIP through
+// hip-clang): the triple-chevron launch followed by reading the launch error back. Included by the
+// cuda and hip backends' <xcub/backend/launch.hpp>, in translation units that can hold kernels.
 #pragma once
 
 #include <cstddef>
 #include <utility>
+
+#include <xcub/runtime.hpp>
 
 namespace xcub {
 

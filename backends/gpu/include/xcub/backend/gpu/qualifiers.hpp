@@ -1,5 +1,6 @@
-// The qualifiers of the GPU backends (CUDA, and HIP through hip-clang), which spell them alike;
-// see <xcub/config.hpp> for what each one means.
+// xcub/backend/gpu/qualifiers.hpp: the qualifiers of the GPU backends (CUDA, and HIP through
+// hip-clang), which spell them alike; see <xcub/config.hpp> for what each one means. Included by
+// the cuda and hip backends' <xcub/backend/qualifiers.hpp> after the vendor runtime header.
 #pragma once
 
 #define XCUB_KERNEL __global__
