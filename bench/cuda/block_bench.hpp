@@ -156,10 +156,11 @@ void run_pair(report& rep, buffers& buf, const bench_case& c, kernel_t<T> xcub_k
     fail(what);
   }
 
-  // Each timed on its own grid.
-  const double xcub_ms = median_ms([&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles); });
+  // Each on its own grid, timed in alternation with the other.
+  const auto [xcub_ms, cub_ms] = median_ms_interleaved(
+      [&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles); },
+      [&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, ref, tiles); });
   rep.add({c.name, c.type, "xcub", c.items_per_thread, c.items, c.bytes, xcub_ms, c.block_threads, xcub_bps});
-  const double cub_ms = median_ms([&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, ref, tiles); });
   rep.add({c.name, c.type, "cub", c.items_per_thread, c.items, c.bytes, cub_ms, c.block_threads, cub_bps});
   std::fprintf(stderr, "  %-52s %-5s %4d x %2d: checked, timed\n", c.name, c.type, c.block_threads, c.items_per_thread);
 }

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace xcub_bench {
@@ -42,6 +43,33 @@ double median_ms(Launch launch, int warmup = 5, int runs = 30) {
   cudaEventDestroy(stop);
   std::sort(ms.begin(), ms.end());
   return ms[runs / 2];
+}
+
+/// Median milliseconds of `a()` and of `b()`, timed in alternation (a, b, a, b, ...) after `warmup`
+/// untimed runs of each, so that clock and temperature drifts during the measurement fall on both
+/// alike rather than on whichever runs second.
+template <class LaunchA, class LaunchB>
+std::pair<double, double> median_ms_interleaved(LaunchA a, LaunchB b, int warmup = 5, int runs = 30) {
+  cudaEvent_t e[3];
+  for (auto& ev : e) check(cudaEventCreate(&ev), "event");
+  for (int i = 0; i < warmup; ++i) a(), b();
+  check(cudaDeviceSynchronize(), "warm-up");
+  std::vector<float> ma(runs), mb(runs);
+  for (int i = 0; i < runs; ++i) {
+    check(cudaEventRecord(e[0]), "record");
+    a();
+    check(cudaEventRecord(e[1]), "record");
+    b();
+    check(cudaEventRecord(e[2]), "record");
+    check(cudaEventSynchronize(e[2]), "synchronize");
+    check(cudaGetLastError(), "launch");
+    check(cudaEventElapsedTime(&ma[i], e[0], e[1]), "elapsed");
+    check(cudaEventElapsedTime(&mb[i], e[1], e[2]), "elapsed");
+  }
+  for (auto& ev : e) cudaEventDestroy(ev);
+  std::sort(ma.begin(), ma.end());
+  std::sort(mb.begin(), mb.end());
+  return {ma[runs / 2], mb[runs / 2]};
 }
 
 /// Device-to-device copy bandwidth in GB/s, counting bytes read plus bytes written.
