@@ -3,11 +3,13 @@
 //
 // inclusive(x, op): log2(W) rounds; in round k each lane combines the partial of the lane 2^k
 // below it on the left (op(lower, own)), so the result is the left-to-right fold in lane order and
-// non-commutative operators are safe.
+// non-commutative operators are safe. Where the backend fuses a step for the operator
+// (arch::warp_scan_add_step: CUDA, Sum of 32-bit integers and float), the step is that instruction pair.
 #pragma once
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/warp/detail/logical_warp.hpp>
+#include <xcub/backend/warp_reduce_intrinsics.hpp>
 
 namespace xcub::detail {
 
@@ -31,9 +33,13 @@ struct warp_scan_shfl {
   XCUB_DEVICE XCUB_FORCEINLINE T inclusive(T x, ScanOp& op) const {
 XCUB_UNROLL
     for (unsigned offset = 1; offset < static_cast<unsigned>(LOGICAL_WARP_THREADS); offset *= 2) {
-      bool lower_exists;  // lane >= offset
-      const T lower = arch::shfl_up_checked(warp_.member_mask(), x, offset, LOGICAL_WARP_THREADS, lower_exists);
-      if (lower_exists) x = static_cast<T>(op(lower, x));
+      if constexpr (arch::warp_scan_add_step_available<T, ScanOp>) {  // a backend's fused step
+        x = arch::warp_scan_add_step(warp_.member_mask(), x, offset, LOGICAL_WARP_THREADS);
+      } else {
+        bool lower_exists;  // lane >= offset
+        const T lower = arch::shfl_up_checked(warp_.member_mask(), x, offset, LOGICAL_WARP_THREADS, lower_exists);
+        if (lower_exists) x = static_cast<T>(op(lower, x));
+      }
     }
     return x;
   }

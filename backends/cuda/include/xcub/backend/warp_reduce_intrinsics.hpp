@@ -46,4 +46,34 @@ XCUB_DEVICE XCUB_FORCEINLINE T warp_reduce_intrinsic(lane_mask_t mask, T value, 
 }
 #endif
 
+// ---- the shuffle-scan step: shuffle up and add in one asm block ---------------------------------
+// warp_scan_add_step_available<T, ScanOp>: true where warp_scan_add_step does one step of WarpScan's
+// shuffle scan with ScanOp: here 32-bit integers and float with xcub::Sum.
+// warp_scan_add_step(mask, x, offset, width): x + (the value of lane `lane - offset` of the caller's
+// `width`-lane segment) where that lane exists, else x. One shfl.sync.up whose bounds predicate
+// guards the add directly (@p add), as CUB's scan steps do: the generic path materialises the
+// predicate and selects (SEL) after the add, two more dependent instructions per step.
+template <class T, class ScanOp>
+inline constexpr bool warp_scan_add_step_available =
+    std::is_same_v<ScanOp, xcub::Sum> &&
+    (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> || std::is_same_v<T, float>);
+
+#if XCUB_HAS_KERNELS
+template <class T>
+XCUB_DEVICE XCUB_FORCEINLINE T warp_scan_add_step(lane_mask_t mask, T x, unsigned offset, int width) {
+  const unsigned c = (32u - static_cast<unsigned>(width)) << 8;
+  if constexpr (std::is_same_v<T, float>) {
+    float r;
+    asm volatile("{ .reg .f32 s; .reg .pred p; shfl.sync.up.b32 s|p, %1, %2, %3, %4; @p add.f32 s, s, %1; mov.f32 %0, s; }"
+                 : "=f"(r) : "f"(x), "r"(offset), "r"(c), "r"(mask));
+    return r;
+  } else {
+    std::uint32_t r;
+    asm volatile("{ .reg .u32 s; .reg .pred p; shfl.sync.up.b32 s|p, %1, %2, %3, %4; @p add.u32 s, s, %1; mov.u32 %0, s; }"
+                 : "=r"(r) : "r"(static_cast<std::uint32_t>(x)), "r"(offset), "r"(c), "r"(mask));
+    return static_cast<T>(r);
+  }
+}
+#endif
+
 }  // namespace xcub::arch

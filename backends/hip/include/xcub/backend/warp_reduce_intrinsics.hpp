@@ -55,4 +55,12 @@ XCUB_DEVICE XCUB_FORCEINLINE T warp_reduce_intrinsic(lane_mask_t, T value, Reduc
 }
 #endif
 
+/// No fused shuffle-scan step here (see the CUDA backend's warp_reduce_intrinsics.hpp).
+template <class T, class ScanOp>
+inline constexpr bool warp_scan_add_step_available = false;
+#if XCUB_HAS_KERNELS
+template <class T>
+T warp_scan_add_step(lane_mask_t, T x, unsigned, int) = delete;
+#endif
+
 }  // namespace xcub::arch
