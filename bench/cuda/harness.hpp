@@ -45,9 +45,9 @@ double median_ms(Launch launch, int warmup = 5, int runs = 30) {
   return ms[runs / 2];
 }
 
-/// Median milliseconds of `a()` and of `b()`, timed in alternation (a, b, a, b, ...) after `warmup`
-/// untimed runs of each, so that clock and temperature drifts during the measurement fall on both
-/// alike rather than on whichever runs second.
+/// Median milliseconds of `a()` and of `b()`, timed in alternation after `warmup` untimed runs of
+/// each, the order swapped every round (a b, b a, a b, ...): clock and temperature drifts then fall
+/// on both alike, and so does whatever a run leaves behind for the next one (dirty L2 lines, say).
 template <class LaunchA, class LaunchB>
 std::pair<double, double> median_ms_interleaved(LaunchA a, LaunchB b, int warmup = 5, int runs = 30) {
   cudaEvent_t e[3];
@@ -56,15 +56,16 @@ std::pair<double, double> median_ms_interleaved(LaunchA a, LaunchB b, int warmup
   check(cudaDeviceSynchronize(), "warm-up");
   std::vector<float> ma(runs), mb(runs);
   for (int i = 0; i < runs; ++i) {
+    const bool a_first = i % 2 == 0;
     check(cudaEventRecord(e[0]), "record");
-    a();
+    a_first ? a() : b();
     check(cudaEventRecord(e[1]), "record");
-    b();
+    a_first ? b() : a();
     check(cudaEventRecord(e[2]), "record");
     check(cudaEventSynchronize(e[2]), "synchronize");
     check(cudaGetLastError(), "launch");
-    check(cudaEventElapsedTime(&ma[i], e[0], e[1]), "elapsed");
-    check(cudaEventElapsedTime(&mb[i], e[1], e[2]), "elapsed");
+    check(cudaEventElapsedTime(a_first ? &ma[i] : &mb[i], e[0], e[1]), "elapsed");
+    check(cudaEventElapsedTime(a_first ? &mb[i] : &ma[i], e[1], e[2]), "elapsed");
   }
   for (auto& ev : e) cudaEventDestroy(ev);
   std::sort(ma.begin(), ma.end());
