@@ -14,6 +14,16 @@ std::vector<T> inclusive_scan(const std::vector<T>& in, Op op) {
   return out;
 }
 
+/// out[i] = init op in[0] op ... op in[i] (an inclusive scan seeded with init).
+template <class T, class Op>
+std::vector<T> inclusive_scan(const std::vector<T>& in, T init, Op op) {
+  std::vector<T> out;
+  out.reserve(in.size());
+  T acc = init;
+  for (const T& v : in) out.push_back(acc = op(acc, v));
+  return out;
+}
+
 /// out[0] = init, out[i] = init op in[0] op ... op in[i-1].
 template <class T, class Op>
 std::vector<T> exclusive_scan(const std::vector<T>& in, T init, Op op) {

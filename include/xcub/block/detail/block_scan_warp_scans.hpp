@@ -1,0 +1,97 @@
+// xcub/block/detail/block_scan_warp_scans.hpp: BlockScan's WARP_SCANS variant, for blocks made of
+// whole warps only (BlockScan falls back to RAKING where the last warp is partial, as CUB does).
+// Used through xcub::BlockScan.
+//
+// scan<INCLUSIVE>(partial, op, seed, aggregate): as in block_scan_raking.hpp.
+// - Every warp scans its partials with WarpScan (shuffles, whole warp); its last lane publishes
+//   the warp's total; barrier; every thread folds the totals of the warps before its own (its
+//   warp's prefix) and of all warps (the block aggregate) from shared memory, in warp order, and
+//   combines its warp prefix with its in-warp prefix. One block barrier, two with a prefix
+//   callback (warp 0 calls it and its lane 0 publishes the prefix).
+// - The order of the fold is rank order throughout: non-commutative operators are safe.
+#pragma once
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/detail/block_scan_seed.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+#include <xcub/warp/warp_scan.hpp>
+
+namespace xcub::detail {
+
+template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+struct block_scan_warp_scans {
+  using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  static_assert(!shape::has_partial_warp, "block_scan_warp_scans: the block must be made of whole warps");
+  static constexpr int WARPS = shape::warps;
+  using warp_scan = WarpScan<T>;
+
+  /// The warps' totals, then the callback's prefix.
+  struct TempStorage {
+    alignas(T) unsigned char warp_totals[sizeof(T) * WARPS];
+    alignas(T) unsigned char prefix[sizeof(T)];
+  };
+
+#if XCUB_HAS_KERNELS
+  TempStorage& storage;
+
+  XCUB_DEVICE XCUB_FORCEINLINE explicit block_scan_warp_scans(TempStorage& s) : storage(s) {}
+
+  template <bool INCLUSIVE, class Op, class Seed>
+  XCUB_DEVICE XCUB_FORCEINLINE T scan(T x, Op& op, Seed& seed, T* aggregate) {
+    T* const totals = reinterpret_cast<T*>(storage.warp_totals);
+    const int warp = WARPS == 1 ? 0 : shape::warp_of(shape::rank());
+    const int lane = shape::lane();
+    typename warp_scan::TempStorage none;
+    warp_scan ws(none);
+    T incl, excl;
+    if constexpr (INCLUSIVE) ws.InclusiveScan(x, incl, op);
+    else ws.Scan(x, incl, excl, op);
+    if constexpr (WARPS > 1) {
+      if (lane == arch::warp_threads - 1) totals[warp] = incl;
+      arch::sync_threads();
+    }
+
+    // The warp's prefix (the fold of the totals of warps [0, warp); unset in warp 0) and the block's total.
+    T total = incl, warp_prefix = incl;
+    if constexpr (WARPS > 1) {
+      total = totals[0];
+XCUB_UNROLL
+      for (int w = 1; w < WARPS; ++w) {
+        if (warp == w) warp_prefix = total;
+        total = static_cast<T>(op(total, totals[w]));
+      }
+    } else if (aggregate || is_callback_seed<Seed>) {
+      total = ws.Broadcast(incl, arch::warp_threads - 1);
+    }
+    if (aggregate) *aggregate = total;
+
+    if constexpr (is_no_seed<Seed>) {
+      if constexpr (INCLUSIVE) return warp == 0 ? incl : static_cast<T>(op(warp_prefix, incl));
+      else if (warp == 0) return excl;
+      else return lane == 0 ? warp_prefix : static_cast<T>(op(warp_prefix, excl));
+    } else {
+      T prefix;
+      if constexpr (is_callback_seed<Seed>) {
+        if constexpr (WARPS > 1) {
+          T* const published = reinterpret_cast<T*>(storage.prefix);
+          if (warp == 0) {
+            const T p = ws.Broadcast(static_cast<T>(seed.callback(total)), 0);
+            if (lane == 0) *published = p;
+          }
+          arch::sync_threads();
+          prefix = *published;
+        } else {
+          prefix = ws.Broadcast(static_cast<T>(seed.callback(total)), 0);
+        }
+      } else {
+        prefix = seed.value;
+      }
+      if (warp != 0) prefix = static_cast<T>(op(prefix, warp_prefix));
+      if constexpr (INCLUSIVE) return static_cast<T>(op(prefix, incl));
+      else return lane == 0 ? prefix : static_cast<T>(op(prefix, excl));
+    }
+  }
+#endif
+};
+
+}  // namespace xcub::detail
