@@ -175,12 +175,16 @@ XCUB_HOST_API void san_access(const void* p, std::size_t n, unsigned kind, const
       report_race(t, offset, n, write, true, c.wtid, pc, c.wpc);
     }
     if (write) {
-      if (c.rgen && race && !(atomic && (c.flags & cell_r_atomic)) && !ordered(t, c.rgen, c.rclock, c.rtid)) {
-        report_race(t, offset, n, true, false, c.rtid, pc, c.rpc);
+      for (int k = 0; k < 2; ++k) {
+        const std::uint8_t ratomic = k ? cell_r2_atomic : cell_r_atomic;
+        if (c.rgen[k] && race && !(atomic && (c.flags & ratomic)) && !ordered(t, c.rgen[k], c.rclock[k], c.rtid[k])) {
+          report_race(t, offset, n, true, false, c.rtid[k], pc, c.rpc[k]);
+        }
       }
       c.wgen = gen, c.wclock = clock, c.wtid = static_cast<std::uint16_t>(tid), c.wpc = pc;
-      c.rgen = 0;  // every later access ordered after this write is ordered after that read too
-      c.flags = static_cast<std::uint8_t>((c.flags & ~(cell_w_atomic | cell_r_atomic)) | (atomic ? cell_w_atomic : 0));
+      c.rgen[0] = c.rgen[1] = 0;  // every later access ordered after this write is ordered after those reads
+      c.flags = static_cast<std::uint8_t>((c.flags & ~(cell_w_atomic | cell_r_atomic | cell_r2_atomic)) |
+                                          (atomic ? cell_w_atomic : 0));
     } else {
       if (!c.wgen && !(c.flags & cell_init_ok) && (run->san_checks & check_init)) {
         fatal("uninitialised shared-memory read: " + who(b, tid) + " reads " + std::to_string(n) + " byte(s) at " +
@@ -189,10 +193,14 @@ XCUB_HOST_API void san_access(const void* p, std::size_t n, unsigned kind, const
                   "a deliberate read of padding)\n  this access: " + where(pc),
               &t);
       }
-      // keep the earliest read that this one is not known to follow: a later write must follow both
-      if (!c.rgen || ordered(t, c.rgen, c.rclock, c.rtid)) {
-        c.rgen = gen, c.rclock = clock, c.rtid = static_cast<std::uint16_t>(tid), c.rpc = pc;
-        c.flags = static_cast<std::uint8_t>((c.flags & ~cell_r_atomic) | (atomic ? cell_r_atomic : 0));
+      // Keep two reads that are not known to follow each other, replacing one that this read
+      // follows: a later write must follow both. (A third concurrent read is not remembered.)
+      for (int k = 0; k < 2; ++k) {
+        if (c.rgen[k] && !ordered(t, c.rgen[k], c.rclock[k], c.rtid[k])) continue;
+        const std::uint8_t ratomic = k ? cell_r2_atomic : cell_r_atomic;
+        c.rgen[k] = gen, c.rclock[k] = clock, c.rtid[k] = static_cast<std::uint16_t>(tid), c.rpc[k] = pc;
+        c.flags = static_cast<std::uint8_t>((c.flags & ~ratomic) | (atomic ? ratomic : 0));
+        break;
       }
     }
   }

@@ -20,16 +20,18 @@ inline constexpr std::size_t lead_gap = 128;            // the dynamic bytes sta
 inline constexpr std::size_t object_gap = 32;           // at least this many unaddressable bytes
 inline constexpr std::size_t static_limit = 48 * 1024;  // CUDA's limit on static __shared__ bytes
 
-/// What the sanitizer knows of one byte of shared memory: its last write, a read since then that
-/// no later read is known to follow, and whether it belongs to an object.
+/// What the sanitizer knows of one byte of shared memory: its last write, two reads since then
+/// that are not known to be ordered before each other, and whether it belongs to an object.
 struct shadow_cell {
-  std::uint32_t wgen, wclock, rgen, rclock;  // barrier generation and thread clock; gen 0: none
-  std::uint16_t wtid, rtid;                  // linear thread ids in the block
+  std::uint32_t wgen, wclock, rgen[2], rclock[2];  // barrier generation and thread clock; gen 0: none
+  std::uint16_t wtid, rtid[2];                     // linear thread ids in the block
   std::uint8_t flags;
   const void* wpc;  // the instructions that made the accesses, for reports
-  const void* rpc;
+  const void* rpc[2];
 };
-enum : std::uint8_t { cell_addressable = 1, cell_w_atomic = 2, cell_r_atomic = 4, cell_init_ok = 8 };
+enum : std::uint8_t {
+  cell_addressable = 1, cell_w_atomic = 2, cell_r_atomic = 4, cell_init_ok = 8, cell_r2_atomic = 16
+};
 
 enum : unsigned { check_race = 1, check_bounds = 2, check_init = 4 };
 
