@@ -9,6 +9,9 @@
 #   XCUB_BACKEND=host|cuda|hip        (default host; cuda needs nvcc, running needs an NVIDIA GPU;
 #                                      hip compiles with Debian's hipcc and cannot run without an AMD GPU)
 #   XCUB_HOST_WARP_THREADS=32|64      warp width the host emulator simulates (default 32)
+#   XCUB_HOST_SANITIZE=race,bounds,init  host: build with the shared-memory sanitizer
+#                                     (-Dhost_sanitize=true, default dir build/host-san[-w64]) and run
+#                                     the tests under these checks (docs/host-emulator.md); none: off
 #   XCUB_CUDA_ARCHITECTURES="80 90"   CUDA targets (default: the Meson option's, sm_80 and sm_90)
 #   XCUB_HIP_ARCHITECTURES="gfx90a gfx1030"
 #   XCUB_BUILD_DIR=DIR                (default build/<backend>[-w64])
@@ -24,7 +27,9 @@ backend=${XCUB_BACKEND:-host}
 warp=${XCUB_HOST_WARP_THREADS:-32}
 case "$backend" in host|cuda|hip) ;; *) echo "xcub: XCUB_BACKEND must be host, cuda or hip" >&2; exit 2 ;; esac
 default_dir=build/$backend
-[ "$backend" = host ] && [ "$warp" != 32 ] && default_dir=build/host-w$warp
+sanitize=${XCUB_HOST_SANITIZE:-none}
+[ "$backend" = host ] && [ "$sanitize" != none ] && default_dir=build/host-san
+[ "$backend" = host ] && [ "$warp" != 32 ] && default_dir=$default_dir-w$warp
 dir=${XCUB_BUILD_DIR:-$default_dir}
 export PATH="$PATH:/usr/local/cuda/bin"
 
@@ -55,6 +60,9 @@ fi
 
 # ---- configure and build --------------------------------------------------------------------
 setup_args=(-Dxcub_backend="$backend" -Dhost_warp_threads="$warp")
+if [ "$backend" = host ]; then
+  if [ "$sanitize" != none ]; then setup_args+=(-Dhost_sanitize=true); export XCUB_HOST_SANITIZE; else setup_args+=(-Dhost_sanitize=false); fi
+fi
 [ -n "${XCUB_CUDA_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_cuda_architectures="$(echo $XCUB_CUDA_ARCHITECTURES | tr ' ' ',')")
 [ -n "${XCUB_HIP_ARCHITECTURES:-}" ] && setup_args+=(-Dxcub_hip_architectures="$(echo $XCUB_HIP_ARCHITECTURES | tr ' ' ',')")
 [ -n "${XCUB_DOCTEST_INCLUDE:-}" ] && setup_args+=(-Ddoctest_include="$(realpath "$XCUB_DOCTEST_INCLUDE")")

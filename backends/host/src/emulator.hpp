@@ -17,6 +17,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace xcub::host::detail {
@@ -44,6 +45,10 @@ struct emu_thread {
   mask64 op_mask = 0;
   std::uint64_t op_in = 0, op_out = 0;
   int op_operand = 0, op_width = 0;
+  // sanitizer only (sanitizer.cpp): this thread's clock, and what it knows of the clocks of the
+  // other threads of its block since the block's last barrier (sorted (tid << 32 | clock) words)
+  std::uint32_t san_clock = 1, san_known_gen = 0;
+  std::vector<std::uint64_t> san_known;
 };
 
 /// Lanes of one member mask gathering for one warp collective.
@@ -63,14 +68,29 @@ struct emu_block {
   unsigned live = 0, exited = 0, at_barrier = 0;
   const char* barrier_file = nullptr;  // where the first waiting thread waits
   int barrier_line = 0;
-  // shared memory: the launch's dynamic bytes and one object per XCUB_SHARED declaration
-  std::unique_ptr<unsigned char[]> dynamic_shared;
+  std::uint32_t barrier_gen = 1;  // completed barriers + 1: accesses of older generations are ordered
+  std::uint64_t serial = 0;       // admissions in this grid: tells a block from its slot's earlier ones
+  // shared memory (shared_memory.cpp): one arena per slot, holding the launch's dynamic bytes and
+  // one object per XCUB_SHARED declaration, with unaddressable gaps between them
+  unsigned chunk = ~0u;            // the arena's chunk of the shared-memory region
+  unsigned char* arena = nullptr;
+  std::size_t arena_used = 0;      // end of the last object
+  std::size_t static_bytes = 0;    // sum of the XCUB_SHARED objects' sizes (CUDA's 48 KiB limit)
   struct shared_object {
     const void* tag;
-    std::unique_ptr<unsigned char[]> storage;
-    void* aligned;
+    const char* name;      // the declaration's variable
+    const char* function;  // the function that declares it
+    std::size_t offset, bytes;  // in the arena
   };
   std::vector<shared_object> shared_objects;
+};
+
+/// Memory that atomics synchronise through (sanitizer only): the clocks released into it.
+struct san_sync {
+  const emu_block* block = nullptr;
+  std::uint64_t serial = 0;
+  std::uint32_t gen = 0;
+  std::vector<std::uint64_t> known;
 };
 
 struct grid_run {
@@ -88,6 +108,10 @@ struct grid_run {
   std::uint64_t seed = 0;
   std::mt19937_64 rng;
   std::uint64_t spins_since_progress = 0, spin_limit = 0;
+  std::uint64_t admissions = 0;
+  unsigned san_checks = 0;  // sanitizer checks of this grid (sanitizer.hpp: check_race...)
+  std::unordered_map<std::uintptr_t, san_sync> san_syncs;  // sanitizer only: by atomic's address
+  std::vector<std::uint32_t> san_scratch;                   // sanitizer only: a clock per thread
 };
 
 /// The grid this OS thread is running, or null.
@@ -99,6 +123,15 @@ void make_ready(emu_thread& t);      // queue a waiting thread
 void note_progress();                // something other than spinning happened
 bool coin_flip();                    // random schedule only: switch here?
 void yield_current();                // requeue the running thread and park it
+
+// shared_memory.cpp: the per-slot arenas, and the sanitizer's view of them
+void arena_acquire(emu_block& b, std::size_t dynamic_bytes);  // a chunk for the slot, once per grid
+void arena_admit(emu_block& b, std::size_t dynamic_bytes);    // a new block in the slot: fresh memory
+void arena_release(emu_block& b);                             // the grid is done with the slot
+void* arena_object(emu_block& b, const void* tag, const char* name, const char* function, std::size_t bytes,
+                   std::size_t align);
+extern bool san_enabled;                                      // the instrumented hooks are linked in
+void san_warp_sync(emu_block& b, emu_thread* const* lanes, mask64 members);  // sync_warp completed
 
 // warp_collectives.cpp
 void release_warp_on_exit(emu_thread& t);  // checks a lane that ends while its warp waits for it

@@ -1,6 +1,7 @@
 // The emulator's scheduler: admits blocks into a resident window, runs logical threads as
 // fibers, and implements block barriers, spin-wait pauses and the seeded random schedule.
 #include "emulator.hpp"
+#include "sanitizer.hpp"
 #include "stack_pool.hpp"
 
 #include <boost/context/detail/exception.hpp>
@@ -44,8 +45,9 @@ void admit_block(grid_run& run, emu_block& b, unsigned long long linear) {
   b.warps.assign(run.block_warps, emu_warp{});
   b.live = run.block_threads;
   b.exited = b.at_barrier = 0;
-  b.shared_objects.clear();
-  if (run.request.shared_bytes) std::memset(b.dynamic_shared.get(), 0xA5, run.request.shared_bytes);
+  b.barrier_gen = 1;
+  b.serial = ++run.admissions;
+  arena_admit(b, run.request.shared_bytes);
   for (unsigned i = 0; i < run.block_threads; ++i) {
     emu_thread& t = b.threads[i];
     t = emu_thread{};
@@ -168,6 +170,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.block_warps = (run.block_threads + warp_width - 1) / warp_width;
   run.total_blocks = 1ull * g.x * g.y * g.z;
   run.spin_limit = env_number("XCUB_HOST_SPIN_LIMIT", 1ull << 22);
+  run.san_checks = san_enabled ? san_checks_from_environment() : 0;
   if (const auto seed = schedule_seed()) {
     run.random = true;
     run.seed = *seed;
@@ -179,7 +182,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   tls_run = &run;
   for (auto& slot : run.slots) {
     slot = std::make_unique<emu_block>();
-    if (request.shared_bytes) slot->dynamic_shared.reset(new unsigned char[request.shared_bytes + 16]);
+    arena_acquire(*slot, request.shared_bytes);
     admit_block(run, *slot, run.next_block++);
   }
   std::size_t finished_slots = 0;
@@ -197,6 +200,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
       }
     }
   }
+  for (auto& slot : run.slots) arena_release(*slot);
   tls_run = nullptr;
   return success;
 }
@@ -225,6 +229,7 @@ void block_barrier(const char* file, int line) {
   t.barrier_line = line;
   if (++b.at_barrier == b.live) {  // the last to arrive releases the others and goes on
     b.at_barrier = 0;
+    ++b.barrier_gen;  // the sanitizer: every access before the barrier happens before every one after
     for (emu_thread& other : b.threads) {
       if (other.state == thread_state::at_barrier) make_ready(other);
     }
@@ -254,28 +259,18 @@ void maybe_switch() {
   if (run && run->current && coin_flip()) yield_current();
 }
 
-void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align) {
+void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align, const char* name,
+                          const char* function) {
   grid_run* run = tls_run;
   if (!run || !run->current) fatal("XCUB_SHARED storage was declared outside a running kernel");
-  emu_block& b = *run->current->block;
-  for (auto& o : b.shared_objects) {
-    if (o.tag == tag) return o.aligned;
-  }
-  auto& o = b.shared_objects.emplace_back();
-  o.tag = tag;
-  o.storage.reset(new unsigned char[bytes + align]);
-  std::memset(o.storage.get(), 0xA5, bytes + align);  // uninitialised, like shared memory
-  const auto p = reinterpret_cast<std::uintptr_t>(o.storage.get());
-  o.aligned = reinterpret_cast<void*>((p + align - 1) / align * align);
-  return o.aligned;
+  return arena_object(*run->current->block, tag, name, function, bytes, align);
 }
 
 void* block_dynamic_shared() {
   grid_run* run = tls_run;
   if (!run || !run->current) fatal("dynamic_shared_memory() was called outside a running kernel");
   if (run->request.shared_bytes == 0) return nullptr;
-  const auto p = reinterpret_cast<std::uintptr_t>(run->current->block->dynamic_shared.get());
-  return reinterpret_cast<void*>((p + 15) / 16 * 16);
+  return run->current->block->arena + lead_gap;
 }
 
 void set_schedule_seed(bool enabled, std::uint64_t seed) {

@@ -140,6 +140,7 @@ std::uint64_t warp_collective(warp_op op, std::uint64_t mask, std::uint64_t valu
   const warp_group done = *group;
   w.groups.erase(group);
   complete(done, lanes);
+  if (done.op == warp_op::sync && san_enabled) san_warp_sync(b, lanes, done.mask);  // orders memory; shuffles do not
   bool someone_not_spinning = false;
   for (int l = 0; l < warp_width; ++l) {
     if (!lanes[l]) continue;

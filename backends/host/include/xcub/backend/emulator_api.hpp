@@ -53,7 +53,10 @@ XCUB_HOST_API std::uint64_t warp_live_lanes();
 XCUB_HOST_API void spin_pause();
 /// A point where the seeded random schedule may switch threads (atomics, fences).
 XCUB_HOST_API void maybe_switch();
-XCUB_HOST_API void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align);
+/// The block's object for the XCUB_SHARED declaration `tag`; `name` and the declaring `function`
+/// name it in reports.
+XCUB_HOST_API void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align,
+                                        const char* name = nullptr, const char* function = nullptr);
 XCUB_HOST_API void* block_dynamic_shared();
 
 struct launch_request {
@@ -70,4 +73,26 @@ XCUB_HOST_API const char* error_text(error_t e);
 /// the environment's choice (XCUB_HOST_SCHEDULE_SEED) or, without it, the in-order schedule.
 XCUB_HOST_API void set_schedule_seed(bool enabled, std::uint64_t seed);
 
+// ---- the shared-memory sanitizer (docs/host-emulator.md, "The shared-memory sanitizer") ----
+// Code built with -Dhost_sanitize=true is instrumented with -fsanitize=thread and linked with
+// libxcub_host_sanitizer, whose hooks pass every access into [san_region_lo, +san_region_span),
+// where all block shared memory lives, to san_access, and every atomic to san_atomic.
+XCUB_HOST_API extern std::uintptr_t san_region_lo;
+XCUB_HOST_API extern std::uintptr_t san_region_span;
+XCUB_HOST_API void sanitizer_attach();
+/// kind: bit 0 write, bit 1 atomic; pc: the instruction that accesses, for reports.
+XCUB_HOST_API void san_access(const void* p, std::size_t n, unsigned kind, const void* pc);
+XCUB_HOST_API void san_atomic(const void* p, std::size_t n, unsigned kind, const void* pc);
+XCUB_HOST_API void shared_assume_initialized(const void* p, std::size_t n);
+/// The checks the sanitizer would run on a launch now (bits: 1 race, 2 bounds, 4 init), 0 when
+/// the program is not instrumented: XCUB_HOST_SANITIZE=race,bounds,init (default all), or none.
+XCUB_HOST_API unsigned sanitizer_checks();
+
 }  // namespace xcub::host::detail
+
+namespace xcub::host {
+/// Tells the shared-memory sanitizer that reading these `n` bytes of block shared memory before
+/// any thread wrote them is deliberate (padding, say): the uninitialised-read check skips them.
+/// Call from a kernel; a no-op without the sanitizer.
+inline void assume_initialized(const void* p, std::size_t n) { detail::shared_assume_initialized(p, n); }
+}  // namespace xcub::host

@@ -13,10 +13,11 @@
 
 // One object per thread block: the emulator keys the storage by the address of a static tag
 // that is unique to the declaration (and to each template instantiation around it). Like
-// __shared__ memory, the object starts uninitialised (the emulator fills it with 0xA5 bytes).
+// __shared__ memory, the object starts uninitialised (the emulator fills it with 0xA5 bytes). The
+// objects of a block sit in one arena with unaddressable gaps between them (the sanitizer's bounds).
 #define XCUB_SHARED(Type, name)                                                                   \
   static char xcub_shared_tag_##name;                                                             \
   Type& name = *static_cast<Type*>(::xcub::host::detail::block_shared_object(                     \
-      &xcub_shared_tag_##name, sizeof(Type), alignof(Type)))
+      &xcub_shared_tag_##name, sizeof(Type), alignof(Type), #name, __PRETTY_FUNCTION__))
 
 #include <xcub/backend/emulator_api.hpp>
