@@ -156,10 +156,13 @@ void run_pair(report& rep, buffers& buf, const bench_case& c, kernel_t<T> xcub_k
     fail(what);
   }
 
-  // Each on its own grid, timed in alternation with the other.
+  // Each on its own grid, timed in alternation with the other; the two output buffers swap every
+  // round too, so that where a buffer lies in memory (its DRAM channels and L2 slices) weighs on
+  // both alike.
+  int xcub_round = 0, cub_round = 0;
   const auto [xcub_ms, cub_ms] = median_ms_interleaved(
-      [&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, out, tiles); },
-      [&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, ref, tiles); });
+      [&] { xcub_kernel<<<xcub_grid, c.block_threads>>>(in, xcub_round++ % 2 ? ref : out, tiles); },
+      [&] { cub_kernel<<<cub_grid, c.block_threads>>>(in, cub_round++ % 2 ? out : ref, tiles); });
   rep.add({c.name, c.type, "xcub", c.items_per_thread, c.items, c.bytes, xcub_ms, c.block_threads, xcub_bps});
   rep.add({c.name, c.type, "cub", c.items_per_thread, c.items, c.bytes, cub_ms, c.block_threads, cub_bps});
   std::fprintf(stderr, "  %-52s %-5s %4d x %2d: checked, timed\n", c.name, c.type, c.block_threads, c.items_per_thread);
