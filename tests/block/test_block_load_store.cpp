@@ -112,15 +112,7 @@ XCUB_KERNEL void load_store_kernel(InIt in, const int* valid, T oob, const T* re
   store(out_part, x, valid[b]);
 }
 // Where the loads read and the stores write: tests/support/iterator_sources.hpp.
-using xcub_test::cache_modified_sink;
-using xcub_test::cache_modified_source;
-using xcub_test::counting_source;
-using xcub_test::discard_sink;
-using xcub_test::draw_valid;
-using xcub_test::pointer_sink;
-using xcub_test::pointer_source;
-using xcub_test::transform_sink;
-using xcub_test::transform_source;
+using namespace xcub_test::io;
 
 /// Runs load_store_kernel<T, X, Y, Z, IPT, ALG, PRIVATE> on 6 blocks (every kind of valid_items) and
 /// checks every load channel and both stores against the oracle's arrangement.

@@ -3,7 +3,7 @@
 // words, CacheModifiedInputIterator, TransformInputIterator, CountingInputIterator) and says what
 // item i yields; a sink makes the output iterator (pointers, CacheModifiedOutputIterator,
 // TransformOutputIterator, DiscardOutputIterator) and says what lands for an item. draw_valid gives
-// the valid_items of partial tiles.
+// the valid_items of partial tiles. All in xcub_test::io: a test says `using namespace xcub_test::io;`.
 #pragma once
 
 #include "test_support.hpp"
@@ -20,7 +20,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace xcub_test {
+namespace xcub_test::io {
 
 // ---- where the loads read: each makes its iterator from device memory and says what it yields ----
 
@@ -123,4 +123,4 @@ inline std::vector<int> draw_valid(std::size_t tiles, std::size_t tile, std::mt1
   return v;
 }
 
-}  // namespace xcub_test
+}  // namespace xcub_test::io

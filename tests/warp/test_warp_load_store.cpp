@@ -98,15 +98,7 @@ XCUB_KERNEL void load_store_kernel(InIt in, const int* valid, T oob, const T* re
 }
 
 // Where the loads read and the stores write: tests/support/iterator_sources.hpp.
-using xcub_test::cache_modified_sink;
-using xcub_test::cache_modified_source;
-using xcub_test::counting_source;
-using xcub_test::discard_sink;
-using xcub_test::draw_valid;
-using xcub_test::pointer_sink;
-using xcub_test::pointer_source;
-using xcub_test::transform_sink;
-using xcub_test::transform_source;
+using namespace xcub_test::io;
 
 template <class T, class Source, class Sink>
 using kernel_t = void (*)(typename Source::iterator, const int*, T, const T*, T*, typename Sink::iterator,

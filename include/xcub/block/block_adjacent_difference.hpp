@@ -53,7 +53,7 @@ class BlockAdjacentDifference {
   using neighbours = detail::block_neighbours<T, shape>;
 
  public:
-  /// Each thread's first item (first BLOCK_THREADS slots) and last item (the others).
+  /// Each thread's edge items, for its neighbours' differences (layout: detail/block_neighbours.hpp).
   struct TempStorage : neighbours::storage {};
 
 #if XCUB_HAS_KERNELS

@@ -57,7 +57,7 @@ class BlockDiscontinuity {
   using neighbours = detail::block_neighbours<T, shape>;
 
  public:
-  /// Each thread's first item (first BLOCK_THREADS slots) and last item (the others).
+  /// Each thread's edge items, compared by its neighbours' flags (layout: detail/block_neighbours.hpp).
   struct TempStorage : neighbours::storage {};
 
 #if XCUB_HAS_KERNELS
