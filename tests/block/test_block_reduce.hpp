@@ -4,6 +4,7 @@
 // is used in between), and the host checks thread 0's results against xcub::reference::reduce.
 #pragma once
 
+#include "test_block_ops.hpp"
 #include "test_support.hpp"
 #include "test_types.hpp"
 
@@ -67,25 +68,8 @@ XCUB_KERNEL void reduce_kernel(const T* in, const int* valid_counts, int counts,
   if (offset != rank) block_out[0] = T{};  // the scan went wrong: make the test fail
 }
 
-/// A commutative operator for xcub_test::rec12: field-wise wrapping sums.
-struct rec12_add {
-  XCUB_HOST_DEVICE xcub_test::rec12 operator()(const xcub_test::rec12& l, const xcub_test::rec12& r) const {
-    xcub_test::rec12 s;
-    s.a = static_cast<std::int32_t>(static_cast<std::uint32_t>(l.a) + static_cast<std::uint32_t>(r.a));
-    s.b = static_cast<std::int32_t>(static_cast<std::uint32_t>(l.b) + static_cast<std::uint32_t>(r.b));
-    s.c = static_cast<std::int16_t>(l.c + r.c);
-    s.d = static_cast<std::int8_t>(l.d + r.d);
-    s.e = static_cast<std::int8_t>(l.e + r.e);
-    return s;
-  }
-};
-
-template <class T, class Op>
-T draw(std::mt19937_64& rng) {
-  if constexpr (std::is_same_v<T, affine>) return xcub_test::random_affine(rng);
-  else if constexpr (std::is_same_v<Op, xcub::Sum>) return static_cast<T>(static_cast<int>(rng() % 7) - 3);
-  else return xcub_test::random_value<T>(rng);
-}
+using block_test_ops::draw;  // test_block_ops.hpp
+using block_test_ops::rec12_add;
 
 /// Runs one configuration on two blocks and checks every result; num_valid: 0, 1, threads - 1,
 /// threads, more than threads, and a random count.

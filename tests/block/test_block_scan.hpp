@@ -5,6 +5,7 @@
 // running total across the tiles, as a device scan does.
 #pragma once
 
+#include "test_block_ops.hpp"
 #include "test_support.hpp"
 #include "test_types.hpp"
 
@@ -136,26 +137,8 @@ XCUB_KERNEL void scan_kernel(const T* in, T init, T* out) {
   }
 }
 
-/// A commutative operator for xcub_test::rec12: field-wise sums, wrapping (exact, associative).
-struct rec12_add {
-  XCUB_HOST_DEVICE xcub_test::rec12 operator()(const xcub_test::rec12& l, const xcub_test::rec12& r) const {
-    xcub_test::rec12 s;
-    s.a = static_cast<std::int32_t>(static_cast<std::uint32_t>(l.a) + static_cast<std::uint32_t>(r.a));
-    s.b = static_cast<std::int32_t>(static_cast<std::uint32_t>(l.b) + static_cast<std::uint32_t>(r.b));
-    s.c = static_cast<std::int16_t>(l.c + r.c);
-    s.d = static_cast<std::int8_t>(l.d + r.d);
-    s.e = static_cast<std::int8_t>(l.e + r.e);
-    return s;
-  }
-};
-
-/// Inputs: small integers for sums (exact in every type), anything for Max and Min, random maps.
-template <class T, class Op>
-T draw(std::mt19937_64& rng) {
-  if constexpr (std::is_same_v<T, affine>) return xcub_test::random_affine(rng);
-  else if constexpr (std::is_same_v<Op, xcub::Sum>) return static_cast<T>(static_cast<int>(rng() % 7) - 3);
-  else return xcub_test::random_value<T>(rng);
-}
+using block_test_ops::draw;  // test_block_ops.hpp
+using block_test_ops::rec12_add;
 
 /// Runs one configuration on two blocks and checks every channel.
 template <class T, int BX, int BY, int BZ, xcub::BlockScanAlgorithm ALG, int N, bool ONE, class Op>

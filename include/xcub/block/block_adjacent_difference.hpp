@@ -40,6 +40,7 @@
 #pragma once
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/block/detail/block_neighbours.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/private_storage.hpp>
 
@@ -49,18 +50,17 @@ template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
 class BlockAdjacentDifference {
   using shape = detail::block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static constexpr int BLOCK_THREADS = shape::threads;
+  using neighbours = detail::block_neighbours<T, shape>;
 
  public:
-  /// Each thread's first item (first BLOCK_THREADS slots) and last item (the others).
-  struct TempStorage {
-    alignas(T) unsigned char bytes[2 * sizeof(T) * BLOCK_THREADS];
-  };
+  /// Each thread's edge items, for its neighbours' differences (layout: detail/block_neighbours.hpp).
+  struct TempStorage : neighbours::storage {};
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockAdjacentDifference()
       : BlockAdjacentDifference(detail::private_storage<TempStorage>()) {}
   XCUB_DEVICE XCUB_FORCEINLINE explicit BlockAdjacentDifference(TempStorage& temp_storage)
-      : first_(reinterpret_cast<T*>(temp_storage.bytes)), last_(first_ + BLOCK_THREADS), rank_(shape::rank()) {}
+      : nb_(temp_storage), rank_(nb_.rank()) {}
 
   template <int ITEMS_PER_THREAD, class OutputT, class DifferenceOpT>
   XCUB_DEVICE XCUB_FORCEINLINE void SubtractLeft(const T (&input)[ITEMS_PER_THREAD],
@@ -116,8 +116,7 @@ class BlockAdjacentDifference {
   template <int ITEMS_PER_THREAD, class OutputT, class DifferenceOpT>
   XCUB_DEVICE XCUB_FORCEINLINE void left(const T (&input)[ITEMS_PER_THREAD], OutputT (&output)[ITEMS_PER_THREAD],
                                          DifferenceOpT& difference_op, int valid, const T* tile_predecessor) {
-    last_[rank_] = input[ITEMS_PER_THREAD - 1];
-    arch::sync_threads();
+    nb_.publish(input, false, true);
     const int base = rank_ * ITEMS_PER_THREAD;
     for (int i = ITEMS_PER_THREAD - 1; i > 0; --i) {
       if (base + i < valid) output[i] = difference_op(input[i], input[i - 1]);
@@ -126,7 +125,7 @@ class BlockAdjacentDifference {
     if (base >= valid) {
       output[0] = input[0];
     } else if (rank_ != 0) {
-      output[0] = difference_op(input[0], last_[rank_ - 1]);
+      output[0] = difference_op(input[0], nb_.previous_last());
     } else if (tile_predecessor != nullptr) {
       output[0] = difference_op(input[0], *tile_predecessor);
     } else {
@@ -139,8 +138,7 @@ class BlockAdjacentDifference {
   template <int ITEMS_PER_THREAD, class OutputT, class DifferenceOpT>
   XCUB_DEVICE XCUB_FORCEINLINE void right(const T (&input)[ITEMS_PER_THREAD], OutputT (&output)[ITEMS_PER_THREAD],
                                           DifferenceOpT& difference_op, int valid, const T* tile_successor) {
-    first_[rank_] = input[0];
-    arch::sync_threads();
+    nb_.publish(input, true, false);
     const int base = rank_ * ITEMS_PER_THREAD;
     constexpr int last = ITEMS_PER_THREAD - 1;
     for (int i = 0; i < last; ++i) {
@@ -148,7 +146,7 @@ class BlockAdjacentDifference {
       else output[i] = input[i];
     }
     if (rank_ + 1 < BLOCK_THREADS && base + last + 1 < valid) {  // the next rank's first item is valid
-      output[last] = difference_op(input[last], first_[rank_ + 1]);
+      output[last] = difference_op(input[last], nb_.next_first());
     } else if (rank_ == BLOCK_THREADS - 1 && tile_successor != nullptr) {  // full tiles only
       output[last] = difference_op(input[last], *tile_successor);
     } else {
@@ -156,8 +154,7 @@ class BlockAdjacentDifference {
     }
   }
 
-  T* first_;
-  T* last_;
+  neighbours nb_;
   int rank_;
 #endif
 };

@@ -39,6 +39,7 @@
 #include <type_traits>
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/block/detail/block_neighbours.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/private_storage.hpp>
 
@@ -53,23 +54,22 @@ template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
 class BlockDiscontinuity {
   using shape = detail::block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static constexpr int BLOCK_THREADS = shape::threads;
+  using neighbours = detail::block_neighbours<T, shape>;
 
  public:
-  /// Each thread's first item (first BLOCK_THREADS slots) and last item (the others).
-  struct TempStorage {
-    alignas(T) unsigned char bytes[2 * sizeof(T) * BLOCK_THREADS];
-  };
+  /// Each thread's edge items, compared by its neighbours' flags (layout: detail/block_neighbours.hpp).
+  struct TempStorage : neighbours::storage {};
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockDiscontinuity()
       : BlockDiscontinuity(detail::private_storage<TempStorage>()) {}
   XCUB_DEVICE XCUB_FORCEINLINE explicit BlockDiscontinuity(TempStorage& temp_storage)
-      : first_(reinterpret_cast<T*>(temp_storage.bytes)), last_(first_ + BLOCK_THREADS), rank_(shape::rank()) {}
+      : nb_(temp_storage), rank_(nb_.rank()) {}
 
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
                                               const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, false, true);
+    nb_.publish(input, false, true);
     heads(head_flags, input, flag_op, nullptr);
   }
 
@@ -77,14 +77,14 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
                                               const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op,
                                               T tile_predecessor_item) {
-    share(input, false, true);
+    nb_.publish(input, false, true);
     heads(head_flags, input, flag_op, &tile_predecessor_item);
   }
 
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void FlagTails(FlagT (&tail_flags)[ITEMS_PER_THREAD],
                                               const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, true, false);
+    nb_.publish(input, true, false);
     tails(tail_flags, input, flag_op, nullptr);
   }
 
@@ -92,7 +92,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagTails(FlagT (&tail_flags)[ITEMS_PER_THREAD],
                                               const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op,
                                               T tile_successor_item) {
-    share(input, true, false);
+    nb_.publish(input, true, false);
     tails(tail_flags, input, flag_op, &tile_successor_item);
   }
 
@@ -100,7 +100,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeadsAndTails(FlagT (&head_flags)[ITEMS_PER_THREAD],
                                                       FlagT (&tail_flags)[ITEMS_PER_THREAD],
                                                       const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, true, true);
+    nb_.publish(input, true, true);
     heads(head_flags, input, flag_op, nullptr);
     tails(tail_flags, input, flag_op, nullptr);
   }
@@ -109,7 +109,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeadsAndTails(FlagT (&head_flags)[ITEMS_PER_THREAD],
                                                       FlagT (&tail_flags)[ITEMS_PER_THREAD], T tile_successor_item,
                                                       const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, true, true);
+    nb_.publish(input, true, true);
     heads(head_flags, input, flag_op, nullptr);
     tails(tail_flags, input, flag_op, &tile_successor_item);
   }
@@ -118,7 +118,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeadsAndTails(FlagT (&head_flags)[ITEMS_PER_THREAD], T tile_predecessor_item,
                                                       FlagT (&tail_flags)[ITEMS_PER_THREAD],
                                                       const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, true, true);
+    nb_.publish(input, true, true);
     heads(head_flags, input, flag_op, &tile_predecessor_item);
     tails(tail_flags, input, flag_op, nullptr);
   }
@@ -127,7 +127,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeadsAndTails(FlagT (&head_flags)[ITEMS_PER_THREAD], T tile_predecessor_item,
                                                       FlagT (&tail_flags)[ITEMS_PER_THREAD], T tile_successor_item,
                                                       const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op) {
-    share(input, true, true);
+    nb_.publish(input, true, true);
     heads(head_flags, input, flag_op, &tile_predecessor_item);
     tails(tail_flags, input, flag_op, &tile_successor_item);
   }
@@ -143,21 +143,13 @@ class BlockDiscontinuity {
     }
   }
 
-  /// Publishes the caller's first and/or last item, then waits for every thread's.
-  template <int ITEMS_PER_THREAD>
-  XCUB_DEVICE XCUB_FORCEINLINE void share(const T (&input)[ITEMS_PER_THREAD], bool first, bool last) {
-    if (first) first_[rank_] = input[0];
-    if (last) last_[rank_] = input[ITEMS_PER_THREAD - 1];
-    arch::sync_threads();
-  }
-
-  /// Head flags, after share(last): the previous rank's last item precedes input[0].
+  /// Head flags, after publish(last): the previous rank's last item precedes input[0].
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void heads(FlagT (&flags)[ITEMS_PER_THREAD], const T (&input)[ITEMS_PER_THREAD],
                                           FlagOp& flag_op, const T* tile_predecessor) const {
     const int base = rank_ * ITEMS_PER_THREAD;
     if (rank_ != 0) {
-      flags[0] = apply(flag_op, last_[rank_ - 1], input[0], base);
+      flags[0] = apply(flag_op, nb_.previous_last(), input[0], base);
     } else if (tile_predecessor != nullptr) {
       flags[0] = apply(flag_op, *tile_predecessor, input[0], 0);
     } else {
@@ -166,7 +158,7 @@ class BlockDiscontinuity {
     for (int i = 1; i < ITEMS_PER_THREAD; ++i) flags[i] = apply(flag_op, input[i - 1], input[i], base + i);
   }
 
-  /// Tail flags, after share(first): the next rank's first item follows input[ITEMS_PER_THREAD - 1].
+  /// Tail flags, after publish(first): the next rank's first item follows input[ITEMS_PER_THREAD - 1].
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void tails(FlagT (&flags)[ITEMS_PER_THREAD], const T (&input)[ITEMS_PER_THREAD],
                                           FlagOp& flag_op, const T* tile_successor) const {
@@ -174,7 +166,7 @@ class BlockDiscontinuity {
     for (int i = 0; i + 1 < ITEMS_PER_THREAD; ++i) flags[i] = apply(flag_op, input[i], input[i + 1], base + i + 1);
     constexpr int last = ITEMS_PER_THREAD - 1;
     if (rank_ != BLOCK_THREADS - 1) {
-      flags[last] = apply(flag_op, input[last], first_[rank_ + 1], base + ITEMS_PER_THREAD);
+      flags[last] = apply(flag_op, input[last], nb_.next_first(), base + ITEMS_PER_THREAD);
     } else if (tile_successor != nullptr) {
       flags[last] = apply(flag_op, input[last], *tile_successor, base + ITEMS_PER_THREAD);
     } else {
@@ -182,8 +174,7 @@ class BlockDiscontinuity {
     }
   }
 
-  T* first_;
-  T* last_;
+  neighbours nb_;
   int rank_;
 #endif
 };
