@@ -11,7 +11,10 @@
 // CUB, the caller puts one between two uses of the same TempStorage.
 #pragma once
 
+#include <type_traits>
+
 #include <xcub/arch/arch.hpp>
+#include <xcub/arch/sanitizer_hints.hpp>
 #include <xcub/block/detail/block_exchange_layout.hpp>
 
 namespace xcub::detail {
@@ -58,7 +61,11 @@ XCUB_UNROLL
 XCUB_UNROLL
         for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
           const int p = layout::template position<TO>(rank, i, ranks) - s * S;
-          if (p >= 0 && p < S) collected[i] = buffer[layout::slot(p)];
+          if (p >= 0 && p < S) {
+            // A dropped item leaves its slot unwritten: that output is unspecified, read on purpose.
+            if constexpr (!std::is_same_v<Keep, keep_all>) arch::assume_initialized(&buffer[layout::slot(p)], sizeof(T));
+            collected[i] = buffer[layout::slot(p)];
+          }
         }
       }
     }

@@ -8,7 +8,10 @@
 // of the same TempStorage.
 #pragma once
 
+#include <type_traits>
+
 #include <xcub/arch/arch.hpp>
+#include <xcub/arch/sanitizer_hints.hpp>
 #include <xcub/block/detail/block_exchange_layout.hpp>
 
 namespace xcub::detail {
@@ -34,7 +37,10 @@ XCUB_UNROLL
     arch::sync_threads();
 XCUB_UNROLL
     for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
-      output[i] = buffer[layout::slot(layout::template position<TO>(rank, i, ranks))];
+      T* const slot = &buffer[layout::slot(layout::template position<TO>(rank, i, ranks))];
+      // A dropped item leaves its slot unwritten: that output is unspecified, read on purpose.
+      if constexpr (!std::is_same_v<Keep, keep_all>) arch::assume_initialized(slot, sizeof(T));
+      output[i] = *slot;
     }
   }
 
