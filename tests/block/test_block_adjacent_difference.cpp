@@ -41,8 +41,9 @@ struct skew {
 struct rec_mix {
   XCUB_HOST_DEVICE rec12 operator()(const rec12& a, const rec12& b) const {
     rec12 r{};
-    r.a = a.a - b.b;
-    r.b = a.b ^ (b.a * 7);
+    // unsigned arithmetic: random fields overflow int (undefined behaviour, UBSan says so)
+    r.a = static_cast<std::int32_t>(static_cast<std::uint32_t>(a.a) - static_cast<std::uint32_t>(b.b));
+    r.b = a.b ^ static_cast<std::int32_t>(static_cast<std::uint32_t>(b.a) * 7u);
     r.c = static_cast<std::int16_t>(a.c - 2 * b.c);
     r.d = static_cast<std::int8_t>(a.e + b.d);
     r.e = static_cast<std::int8_t>(a.d - b.e);
