@@ -73,6 +73,11 @@ class BlockLoad
                 "xcub::BlockLoad: BLOCK_LOAD_WARP_TRANSPOSE(_TIMESLICED) needs whole warps (BLOCK_THREADS a "
                 "multiple of arch::warp_threads); use BLOCK_LOAD_TRANSPOSE");
   static constexpr int threads = shape::threads;
+  static constexpr detail::tile_path path = ALGORITHM == BLOCK_LOAD_DIRECT      ? detail::tile_path::blocked
+                                            : ALGORITHM == BLOCK_LOAD_STRIPED   ? detail::tile_path::striped
+                                            : ALGORITHM == BLOCK_LOAD_VECTORIZE ? detail::tile_path::vectorized
+                                            : ALGORITHM == BLOCK_LOAD_TRANSPOSE ? detail::tile_path::striped_exchanged
+                                                                                : detail::tile_path::warp_striped_exchanged;
 
  public:
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
@@ -85,55 +90,20 @@ class BlockLoad
   /// The full tile from `block_itr`.
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {
-    const int rank = this->rank_;
-    if constexpr (ALGORITHM == BLOCK_LOAD_DIRECT) {
-      detail::load_blocked(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_STRIPED) {
-      detail::load_striped<threads>(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_VECTORIZE) {
-      detail::load_blocked_vectorized(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_TRANSPOSE) {
-      detail::load_striped<threads>(rank, block_itr, items);
-      this->exchange().StripedToBlocked(items, items);
-    } else {
-      detail::load_warp_striped<arch::warp_threads>(rank, block_itr, items);
-      this->exchange().WarpStripedToBlocked(items, items);
-    }
+    this->template load_tile<path, threads>(block_itr, items);
   }
 
   /// Tile positions below valid_items; the other items keep their values (TRANSPOSE forms: unspecified).
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
-    const int rank = this->rank_;
-    if constexpr (ALGORITHM == BLOCK_LOAD_DIRECT || ALGORITHM == BLOCK_LOAD_VECTORIZE) {
-      detail::load_blocked(rank, block_itr, items, valid_items);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_STRIPED) {
-      detail::load_striped<threads>(rank, block_itr, items, valid_items);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_TRANSPOSE) {
-      detail::load_striped<threads>(rank, block_itr, items, valid_items);
-      this->exchange().StripedToBlocked(items, items);
-    } else {
-      detail::load_warp_striped<arch::warp_threads>(rank, block_itr, items, valid_items);
-      this->exchange().WarpStripedToBlocked(items, items);
-    }
+    this->template load_tile<path, threads>(block_itr, items, valid_items);
   }
 
   /// Tile positions below valid_items; the other items are oob_default.
   template <class InputIteratorT, class DefaultT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items,
                                          DefaultT oob_default) {
-    const int rank = this->rank_;
-    if constexpr (ALGORITHM == BLOCK_LOAD_DIRECT || ALGORITHM == BLOCK_LOAD_VECTORIZE) {
-      detail::load_blocked(rank, block_itr, items, valid_items, oob_default);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_STRIPED) {
-      detail::load_striped<threads>(rank, block_itr, items, valid_items, oob_default);
-    } else if constexpr (ALGORITHM == BLOCK_LOAD_TRANSPOSE) {
-      detail::load_striped<threads>(rank, block_itr, items, valid_items, oob_default);
-      this->exchange().StripedToBlocked(items, items);
-    } else {
-      detail::load_warp_striped<arch::warp_threads>(rank, block_itr, items, valid_items, oob_default);
-      this->exchange().WarpStripedToBlocked(items, items);
-    }
+    this->template load_tile<path, threads>(block_itr, items, valid_items, oob_default);
   }
 #endif
 };

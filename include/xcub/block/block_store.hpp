@@ -73,6 +73,11 @@ class BlockStore
                 "xcub::BlockStore: BLOCK_STORE_WARP_TRANSPOSE(_TIMESLICED) needs whole warps (BLOCK_THREADS a "
                 "multiple of arch::warp_threads); use BLOCK_STORE_TRANSPOSE");
   static constexpr int threads = shape::threads;
+  static constexpr detail::tile_path path = ALGORITHM == BLOCK_STORE_DIRECT      ? detail::tile_path::blocked
+                                            : ALGORITHM == BLOCK_STORE_STRIPED   ? detail::tile_path::striped
+                                            : ALGORITHM == BLOCK_STORE_VECTORIZE ? detail::tile_path::vectorized
+                                            : ALGORITHM == BLOCK_STORE_TRANSPOSE ? detail::tile_path::striped_exchanged
+                                                                                 : detail::tile_path::warp_striped_exchanged;
 
  public:
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
@@ -85,54 +90,14 @@ class BlockStore
   /// The full tile to `block_itr`.
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {
-    const int rank = this->rank_;
-    if constexpr (ALGORITHM == BLOCK_STORE_DIRECT) {
-      detail::store_blocked(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_STORE_STRIPED) {
-      detail::store_striped<threads>(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_STORE_VECTORIZE) {
-      detail::store_blocked_vectorized(rank, block_itr, items);
-    } else if constexpr (ALGORITHM == BLOCK_STORE_TRANSPOSE) {
-      T striped[ITEMS_PER_THREAD];
-      copy(items, striped);
-      this->exchange().BlockedToStriped(striped);
-      detail::store_striped<threads>(rank, block_itr, striped);
-    } else {
-      T striped[ITEMS_PER_THREAD];
-      copy(items, striped);
-      this->exchange().BlockedToWarpStriped(striped);
-      detail::store_warp_striped<arch::warp_threads>(rank, block_itr, striped);
-    }
+    this->template store_tile<path, threads>(block_itr, items);
   }
 
   /// Tile positions below valid_items only.
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD],
                                           int valid_items) {
-    const int rank = this->rank_;
-    if constexpr (ALGORITHM == BLOCK_STORE_DIRECT || ALGORITHM == BLOCK_STORE_VECTORIZE) {
-      detail::store_blocked(rank, block_itr, items, valid_items);
-    } else if constexpr (ALGORITHM == BLOCK_STORE_STRIPED) {
-      detail::store_striped<threads>(rank, block_itr, items, valid_items);
-    } else if constexpr (ALGORITHM == BLOCK_STORE_TRANSPOSE) {
-      T striped[ITEMS_PER_THREAD];
-      copy(items, striped);
-      this->exchange().BlockedToStriped(striped);
-      detail::store_striped<threads>(rank, block_itr, striped, valid_items);
-    } else {
-      T striped[ITEMS_PER_THREAD];
-      copy(items, striped);
-      this->exchange().BlockedToWarpStriped(striped);
-      detail::store_warp_striped<arch::warp_threads>(rank, block_itr, striped, valid_items);
-    }
-  }
-
- private:
-  /// The exchange works on a copy, in place, so that `items` stays as it is and every item of the
-  /// copy is visibly initialised (the time-sliced exchange writes each only in its warp's turn).
-  XCUB_DEVICE XCUB_FORCEINLINE static void copy(const T (&from)[ITEMS_PER_THREAD], T (&to)[ITEMS_PER_THREAD]) {
-XCUB_UNROLL
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i) to[i] = from[i];
+    this->template store_tile<path, threads>(block_itr, items, valid_items);
   }
 #endif
 };

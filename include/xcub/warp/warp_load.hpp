@@ -75,7 +75,10 @@ class WarpLoad : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL
   static_assert(ALGORITHM >= WARP_LOAD_DIRECT && ALGORITHM <= WARP_LOAD_TRANSPOSE,
                 "xcub::WarpLoad: unknown WarpLoadAlgorithm");
   using base = detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, ALGORITHM == WARP_LOAD_TRANSPOSE>;
-  static constexpr bool transposes = ALGORITHM == WARP_LOAD_TRANSPOSE;
+  static constexpr detail::tile_path path = ALGORITHM == WARP_LOAD_DIRECT      ? detail::tile_path::blocked
+                                            : ALGORITHM == WARP_LOAD_STRIPED   ? detail::tile_path::striped
+                                            : ALGORITHM == WARP_LOAD_VECTORIZE ? detail::tile_path::vectorized
+                                                                            : detail::tile_path::striped_exchanged;
 
  public:
   /// The shared memory one logical warp needs (empty except for WARP_LOAD_TRANSPOSE).
@@ -88,46 +91,20 @@ class WarpLoad : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL
   /// The full tile from `block_itr` (the caller's logical warp's tile start).
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {
-    const int lane = this->rank_;
-    if constexpr (ALGORITHM == WARP_LOAD_DIRECT) {
-      detail::load_blocked(lane, block_itr, items);
-    } else if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items);
-    } else if constexpr (ALGORITHM == WARP_LOAD_VECTORIZE) {
-      detail::load_blocked_vectorized(lane, block_itr, items);
-    } else {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items);
-      this->exchange().StripedToBlocked(items, items);
-    }
+    this->template load_tile<path, LOGICAL_WARP_THREADS>(block_itr, items);
   }
 
   /// Tile positions below valid_items; the other items keep their values (TRANSPOSE: unspecified).
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items) {
-    const int lane = this->rank_;
-    if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
-    } else if constexpr (transposes) {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
-      this->exchange().StripedToBlocked(items, items);
-    } else {
-      detail::load_blocked(lane, block_itr, items, valid_items);  // DIRECT, VECTORIZE
-    }
+    this->template load_tile<path, LOGICAL_WARP_THREADS>(block_itr, items, valid_items);
   }
 
   /// Tile positions below valid_items; the other items are oob_default.
   template <class InputIteratorT, class DefaultT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD], int valid_items,
                                          DefaultT oob_default) {
-    const int lane = this->rank_;
-    if constexpr (ALGORITHM == WARP_LOAD_STRIPED) {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items, oob_default);
-    } else if constexpr (transposes) {
-      detail::load_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items, oob_default);
-      this->exchange().StripedToBlocked(items, items);
-    } else {
-      detail::load_blocked(lane, block_itr, items, valid_items, oob_default);  // DIRECT, VECTORIZE
-    }
+    this->template load_tile<path, LOGICAL_WARP_THREADS>(block_itr, items, valid_items, oob_default);
   }
 
 #endif

@@ -74,7 +74,10 @@ class WarpStore : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICA
   static_assert(ALGORITHM >= WARP_STORE_DIRECT && ALGORITHM <= WARP_STORE_TRANSPOSE,
                 "xcub::WarpStore: unknown WarpStoreAlgorithm");
   using base = detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICAL_WARP_THREADS, ALGORITHM == WARP_STORE_TRANSPOSE>;
-  static constexpr bool transposes = ALGORITHM == WARP_STORE_TRANSPOSE;
+  static constexpr detail::tile_path path = ALGORITHM == WARP_STORE_DIRECT      ? detail::tile_path::blocked
+                                            : ALGORITHM == WARP_STORE_STRIPED   ? detail::tile_path::striped
+                                            : ALGORITHM == WARP_STORE_VECTORIZE ? detail::tile_path::vectorized
+                                                                            : detail::tile_path::striped_exchanged;
 
  public:
   /// The shared memory one logical warp needs (empty except for WARP_STORE_TRANSPOSE).
@@ -87,34 +90,14 @@ class WarpStore : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICA
   /// The full tile to `block_itr` (the caller's logical warp's tile start).
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {
-    const int lane = this->rank_;
-    if constexpr (ALGORITHM == WARP_STORE_DIRECT) {
-      detail::store_blocked(lane, block_itr, items);
-    } else if constexpr (ALGORITHM == WARP_STORE_STRIPED) {
-      detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items);
-    } else if constexpr (ALGORITHM == WARP_STORE_VECTORIZE) {
-      detail::store_blocked_vectorized(lane, block_itr, items);
-    } else {
-      T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToStriped(items, striped);
-      detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, striped);
-    }
+    this->template store_tile<path, LOGICAL_WARP_THREADS>(block_itr, items);
   }
 
   /// Tile positions below valid_items only.
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD],
                                           int valid_items) {
-    const int lane = this->rank_;
-    if constexpr (ALGORITHM == WARP_STORE_STRIPED) {
-      detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, items, valid_items);
-    } else if constexpr (transposes) {
-      T striped[ITEMS_PER_THREAD];
-      this->exchange().BlockedToStriped(items, striped);
-      detail::store_striped<LOGICAL_WARP_THREADS>(lane, block_itr, striped, valid_items);
-    } else {
-      detail::store_blocked(lane, block_itr, items, valid_items);  // DIRECT, VECTORIZE
-    }
+    this->template store_tile<path, LOGICAL_WARP_THREADS>(block_itr, items, valid_items);
   }
 
 #endif
