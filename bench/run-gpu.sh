@@ -16,7 +16,7 @@ XCUB_BACKEND=cuda XCUB_BUILD_DIR=$dir XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHIT
 day=$(date -u +%F)
 plot=
 python3 -c 'import matplotlib' 2>/dev/null && plot=1
-for b in warp_collectives block_collectives; do
+for b in warp_collectives block_collectives block_sorting; do
   [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" > "$out/$b.sass.txt"
   "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md"
   if [ -n "$plot" ]; then python3 bench/plot.py "$out/$b-$day.json" || echo "run-gpu: no plot for $b"; fi
