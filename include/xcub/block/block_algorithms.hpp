@@ -66,4 +66,10 @@ enum SharedMemBankSize : int {
   SHARED_MEM_BANK_SIZE_EIGHT_BYTE = 2,
 };
 
+/// How BlockHistogram counts a block's samples into bins.
+enum BlockHistogramAlgorithm {
+  BLOCK_HISTO_SORT,    ///< radix-sort the samples, then add the length of each run of equal samples
+  BLOCK_HISTO_ATOMIC,  ///< one atomic addition per sample on its bin's counter
+};
+
 }  // namespace xcub
