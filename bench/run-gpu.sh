@@ -17,7 +17,7 @@ day=$(date -u +%F)
 plot=
 python3 -c 'import matplotlib' 2>/dev/null && plot=1
 # XCUB_BENCHES picks the programs (default: every one built).
-for b in ${XCUB_BENCHES:-warp_collectives block_collectives}; do
+for b in ${XCUB_BENCHES:-warp_collectives block_collectives block_sorting}; do
   [ -x "$dir/bench/cuda/$b" ] || { echo "run-gpu: $b was not built"; continue; }
   [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" | gzip -9 > "$out/$b.sass.txt.gz"
   "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md"

@@ -22,7 +22,7 @@ want() { [[ "$steps" == *" $1 "* ]]; }
 if want tests; then
   bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
   echo "cuda tests exit $? (${SECONDS}s since start)"
-  grep -E '^\[doctest\]|^tests:|block_sum:|euclidean_norm:|^meson:' "$out/cuda-tests.log"
+  grep -E '^\[doctest\]|^tests:|block_sum:|euclidean_norm:|block_sort:|^meson:' "$out/cuda-tests.log"
   grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
 fi
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would

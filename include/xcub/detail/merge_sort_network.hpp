@@ -31,11 +31,19 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE void swap_items(T& a, T& b) {
   b = t;
 }
 
+// The steps below take the arrays as pointers, not as references to arrays of N: a round's body does
+// not depend on N (round PARITY over pairs P... is the same code for N = 4 and N = 5), so GCC's
+// identical-code folding (-fipa-icf) may merge the instances of two array sizes and inline the one
+// typed `KeyT (&)[5]` into a caller whose array has 4 items. Every index stays below the caller's N,
+// but GCC's -Warray-bounds, which runs after that inlining (seen with -fsanitize=address,undefined
+// at -O2), then reports the access through an `int[5]` reference to a 16-byte object as "partly
+// outside array bounds". A pointer carries no size, so nothing is reported and nothing is hidden.
+
 /// Swaps items I and I + 1 if key I + 1 comes strictly before key I (so equivalent keys never pass
 /// each other).
 XCUB_EXEC_CHECK_DISABLE
-template <bool HAS_VALUES, int I, class KeyT, class ValueT, int N, class CompareOp>
-XCUB_HOST_DEVICE XCUB_FORCEINLINE void compare_exchange(KeyT (&keys)[N], ValueT (&values)[N], CompareOp& compare) {
+template <bool HAS_VALUES, int I, class KeyT, class ValueT, class CompareOp>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE void compare_exchange(KeyT* keys, ValueT* values, CompareOp& compare) {
   if (compare(keys[I + 1], keys[I])) {
     swap_items(keys[I], keys[I + 1]);
     if constexpr (HAS_VALUES) swap_items(values[I], values[I + 1]);
@@ -45,16 +53,17 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE void compare_exchange(KeyT (&keys)[N], ValueT 
 /// One round: the pairs (i, i + 1) with i = 2 * P + PARITY. Compile-time loops are folds here, which
 /// unroll under every compiler (#pragma unroll is for device code only).
 XCUB_EXEC_CHECK_DISABLE
-template <bool HAS_VALUES, int PARITY, class KeyT, class ValueT, int N, class CompareOp, std::size_t... P>
-XCUB_HOST_DEVICE XCUB_FORCEINLINE void transposition_round(KeyT (&keys)[N], ValueT (&values)[N], CompareOp& compare,
+template <bool HAS_VALUES, int PARITY, class KeyT, class ValueT, class CompareOp, std::size_t... P>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE void transposition_round(KeyT* keys, ValueT* values, CompareOp& compare,
                                                            std::index_sequence<P...>) {
+  (void)keys, (void)values;  // a round of no pairs (N = 1) uses neither
   (compare_exchange<HAS_VALUES, 2 * static_cast<int>(P) + PARITY>(keys, values, compare), ...);
 }
 
 /// Rounds R = 0 .. N - 1, each over the (N - R % 2) / 2 pairs of its parity.
 XCUB_EXEC_CHECK_DISABLE
-template <bool HAS_VALUES, class KeyT, class ValueT, int N, class CompareOp, std::size_t... R>
-XCUB_HOST_DEVICE XCUB_FORCEINLINE void transposition_rounds(KeyT (&keys)[N], ValueT (&values)[N], CompareOp& compare,
+template <bool HAS_VALUES, int N, class KeyT, class ValueT, class CompareOp, std::size_t... R>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE void transposition_rounds(KeyT* keys, ValueT* values, CompareOp& compare,
                                                             std::index_sequence<R...>) {
   (transposition_round<HAS_VALUES, R % 2>(keys, values, compare, std::make_index_sequence<(N - R % 2) / 2>{}), ...);
 }
@@ -64,7 +73,7 @@ XCUB_EXEC_CHECK_DISABLE
 template <bool HAS_VALUES, class KeyT, class ValueT, int N, class CompareOp>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE void stable_sort_network_impl(KeyT (&keys)[N], ValueT (&values)[N],
                                                                 CompareOp& compare) {
-  transposition_rounds<HAS_VALUES>(keys, values, compare, std::make_index_sequence<N>{});
+  transposition_rounds<HAS_VALUES, N>(&keys[0], &values[0], compare, std::make_index_sequence<N>{});
 }
 
 /// Sorts keys[0, N) stably by compare.

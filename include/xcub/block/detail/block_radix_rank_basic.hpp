@@ -1,0 +1,149 @@
+// xcub/block/detail/block_radix_rank_basic.hpp: BlockRadixRank's counter scheme (RADIX_RANK_BASIC
+// and, with MEMOIZE, RADIX_RANK_MEMOIZE). Used through xcub::BlockRadixRank.
+//
+// - Every thread owns one column of 16-bit digit counters in shared memory, packed PACKING to a
+//   word (two per 4-byte word, four per 8-byte word). Digit d (reversed to SLOTS - 1 - d when
+//   descending, so that larger digits come first) lives in counter lane `o % LANES` and sub-counter
+//   `o / LANES`; one more, never counted, lane per column pads the raking stride (odd for LANES > 1).
+// - Count: each thread counts its keys in its own column (no atomics, no races): a key's prefix in
+//   the thread is the counter before its increment.
+// - Scan (one barrier before, one after): the words, laid out lane-major (word = lane * THREADS +
+//   thread), are raked as THREADS segments of SEGMENT consecutive words: each thread reduces its
+//   segment (upsweep), BlockScan takes the exclusive sum of the segment totals, and each thread
+//   scans its segment back seeded with it (downsweep). All PACKING sub-counters of a word are
+//   scanned at once (16-bit fields never carry: a tile has at most 65535 keys); the sub-counters of
+//   a lower field then precede those of a higher one: the block total's fields, shifted up by
+//   1..PACKING-1 fields, are added to every seed (computed in every thread from the scan's block
+//   aggregate: no prefix callback, so no extra barrier).
+// - Rank: the key's prefix in its thread plus its counter after the scan: keys with digits before
+//   its own, plus keys with its digit in lower threads.
+// - Counters are accessed as 16-bit values and as whole words: the 16-bit view is declared
+//   may_alias so that no compiler reorders a 16-bit access around a word access of the same bytes.
+//   Sub-counter k of a word is bits [16k, 16k + 16) (little-endian, as every xcub target).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_algorithms.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+
+namespace xcub::detail {
+
+/// A 16-bit counter that may alias the packed words holding it.
+using radix_counter_alias [[gnu::may_alias]] = std::uint16_t;
+
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, bool MEMOIZE, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
+          int SMEM_CONFIG, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+class block_radix_rank_basic {
+ protected:
+  using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  using counter_t = std::uint16_t;
+  using packed_t = std::conditional_t<SMEM_CONFIG == SHARED_MEM_BANK_SIZE_EIGHT_BYTE, std::uint64_t, std::uint32_t>;
+
+  static constexpr int THREADS = shape::threads;
+  static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
+  static constexpr int PACKING = static_cast<int>(sizeof(packed_t) / sizeof(counter_t));
+  static constexpr int LOG_PACKING = PACKING == 4 ? 2 : 1;
+  static constexpr int LOG_LANES = RADIX_BITS > LOG_PACKING ? RADIX_BITS - LOG_PACKING : 0;
+  static constexpr int LANES = 1 << LOG_LANES;
+  static constexpr int SLOTS = LANES * PACKING;  // counters per column (>= RADIX_DIGITS)
+  static constexpr int SEGMENT = LANES + 1;      // words per column and per raking segment
+  static constexpr int MAX_TILE = 65535;         // what a 16-bit counter holds
+
+  using block_scan = BlockScan<packed_t, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+
+ public:
+  /// Digits whose exclusive prefix each thread reports (RankKeys with exclusive_digit_prefix).
+  static constexpr int BINS_TRACKED_PER_THREAD = (RADIX_DIGITS + THREADS - 1) / THREADS;
+
+  struct TempStorage {
+    alignas(16) unsigned char counters[sizeof(packed_t) * SEGMENT * THREADS];
+    typename block_scan::TempStorage scan;
+  };
+
+#if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE explicit block_radix_rank_basic(TempStorage& s) : storage(s), rank(shape::rank()) {}
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor) {
+    static_assert(THREADS * KEYS_PER_THREAD <= MAX_TILE,
+                  "xcub::BlockRadixRank: a tile holds at most 65535 keys (the digit counters are 16 bits)");
+    packed_t* const words = reinterpret_cast<packed_t*>(storage.counters);
+XCUB_UNROLL
+    for (int lane = 0; lane < SEGMENT; ++lane) words[lane * THREADS + rank] = 0;
+
+    radix_counter_alias* const counters = reinterpret_cast<radix_counter_alias*>(storage.counters);
+    radix_counter_alias* counter_of[KEYS_PER_THREAD];
+    counter_t thread_prefix[KEYS_PER_THREAD];
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+      counter_of[i] = counters + counter_index(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])), rank);
+      thread_prefix[i] = *counter_of[i];
+      *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
+    }
+    arch::sync_threads();
+    scan_counters(words);
+    arch::sync_threads();
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) ranks[i] = static_cast<int>(thread_prefix[i]) + *counter_of[i];
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD]) {
+    RankKeys(keys, ranks, digit_extractor);
+    // After the scan, thread 0's counter of a digit is the number of keys ranked before that digit.
+    const radix_counter_alias* const counters = reinterpret_cast<const radix_counter_alias*>(storage.counters);
+XCUB_UNROLL
+    for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
+      const int bin = rank * BINS_TRACKED_PER_THREAD + track;
+      if (THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS) {
+        exclusive_digit_prefix[track] = counters[counter_index(static_cast<std::uint32_t>(bin), 0)];
+      }
+    }
+  }
+
+ private:
+  TempStorage& storage;
+  int rank;
+
+  /// The index (in counters) of `digit`'s counter in thread `column`'s column.
+  XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t counter_index(std::uint32_t digit, int column) {
+    const std::uint32_t o = IS_DESCENDING ? static_cast<std::uint32_t>(SLOTS - 1) - digit : digit;
+    const std::uint32_t lane = o & (LANES - 1), sub = o >> LOG_LANES;
+    return (lane * THREADS + static_cast<std::uint32_t>(column)) * PACKING + sub;
+  }
+
+  /// Upsweep, block scan and downsweep of the counter words (see the header comment).
+  XCUB_DEVICE XCUB_FORCEINLINE void scan_counters(packed_t* words) {
+    packed_t* const segment = words + rank * SEGMENT;
+    packed_t cache[MEMOIZE ? SEGMENT : 1];
+    packed_t raked = 0;
+XCUB_UNROLL
+    for (int i = 0; i < SEGMENT; ++i) {
+      const packed_t w = segment[i];
+      if constexpr (MEMOIZE) cache[i] = w;
+      raked += w;
+    }
+    packed_t seed, total;
+    block_scan(storage.scan).ExclusiveSum(raked, seed, total);
+XCUB_UNROLL
+    for (int field = 1; field < PACKING; ++field) seed += total << (16 * field);
+XCUB_UNROLL
+    for (int i = 0; i < SEGMENT; ++i) {
+      packed_t w;
+      if constexpr (MEMOIZE) w = cache[i];
+      else w = segment[i];
+      segment[i] = seed;
+      seed += w;
+    }
+  }
+#endif
+};
+
+}  // namespace xcub::detail

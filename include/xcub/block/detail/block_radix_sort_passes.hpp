@@ -1,0 +1,117 @@
+// xcub/block/detail/block_radix_sort_passes.hpp: the digit passes of BlockRadixSort, CUB's scheme:
+// per pass rank the tile by one digit (BlockRadixRank), a block barrier, scatter the keys (and the
+// values) to their ranks through shared memory (BlockExchange), a barrier before the next pass.
+// Used through xcub::BlockRadixSort.
+//
+// - Keys are converted to their bit-ordered images once before the first pass and back once after
+//   the last (radix_key.hpp); the passes move images. Descending sorts rank descending (the
+//   images stay ascending), so both directions are stable.
+// - The first pass always runs, even when begin_bit >= end_bit (its digit is then 0 for every key):
+//   the tile comes out blocked (or striped) in input order, as in CUB.
+// - TempStorage: raw bytes, the union of the two ranks', the key exchange's and (with values) the
+//   value exchange's; the pieces are used one at a time with a barrier in between.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_exchange.hpp>
+#include <xcub/block/block_radix_rank.hpp>
+#include <xcub/detail/radix/radix_key.hpp>
+#include <xcub/util/null_type.hpp>
+
+namespace xcub::detail {
+
+template <class... Storages>
+struct raw_union {
+  static constexpr std::size_t size = [] {
+    std::size_t s = 1;
+    ((s = sizeof(Storages) > s ? sizeof(Storages) : s), ...);
+    return s;
+  }();
+  static constexpr std::size_t align = [] {
+    std::size_t a = 1;
+    ((a = alignof(Storages) > a ? alignof(Storages) : a), ...);
+    return a;
+  }();
+  struct type {
+    alignas(align) unsigned char bytes[size];
+  };
+};
+
+template <class KeyT, int ITEMS_PER_THREAD, class ValueT, int RADIX_BITS, bool MEMOIZE_OUTER_SCAN,
+          BlockScanAlgorithm INNER_SCAN_ALGORITHM, int SMEM_CONFIG, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+struct block_radix_sort_passes {
+  static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+
+  template <bool DESCENDING>
+  using rank_t = BlockRadixRank<BLOCK_DIM_X, RADIX_BITS, DESCENDING, MEMOIZE_OUTER_SCAN, INNER_SCAN_ALGORITHM,
+                                SMEM_CONFIG, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  template <class T>
+  using exchange_t = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  // The passes move images of KeyT's size (a plain key's unsigned bits, or a decomposed KeyT), so the
+  // key exchange's storage is BlockExchange<KeyT>'s size.
+  using values_storage_t = typename exchange_t<std::conditional_t<keys_only, unsigned char, ValueT>>::TempStorage;
+
+  using TempStorage =
+      typename raw_union<typename rank_t<false>::TempStorage, typename rank_t<true>::TempStorage,
+                         typename exchange_t<KeyT>::TempStorage,
+                         std::conditional_t<keys_only, typename rank_t<false>::TempStorage, values_storage_t>>::type;
+
+#if XCUB_HAS_KERNELS
+  unsigned char* bytes;  // a TempStorage's (or a larger one's, sharing its start)
+
+  template <class T>
+  XCUB_DEVICE XCUB_FORCEINLINE T& as() const {
+    return *reinterpret_cast<T*>(bytes);
+  }
+
+  /// Sorts keys (and values) by bits [begin_bit, end_bit) of their images; the result blocked, or
+  /// striped (TO_STRIPED).
+  template <bool DESCENDING, bool TO_STRIPED, class Decomposer>
+  XCUB_DEVICE XCUB_FORCEINLINE void sort(KeyT (&keys)[ITEMS_PER_THREAD], ValueT (&values)[ITEMS_PER_THREAD],
+                                         int begin_bit, int end_bit, Decomposer decomposer) const {
+    using rk = radix::radix_key<KeyT, Decomposer>;
+    using image_t = typename rk::image_t;
+    using rank = rank_t<DESCENDING>;
+    using keys_exchange = exchange_t<image_t>;
+    static_assert(sizeof(typename keys_exchange::TempStorage) <= sizeof(TempStorage) &&
+                      alignof(typename keys_exchange::TempStorage) <= alignof(TempStorage),
+                  "xcub::BlockRadixSort: the key exchange does not fit its TempStorage");
+
+    image_t images[ITEMS_PER_THREAD];
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) images[i] = rk::to_image(keys[i], decomposer);
+
+    for (int bit = begin_bit;;) {
+      int ranks[ITEMS_PER_THREAD];
+      rank(as<typename rank::TempStorage>()).RankKeys(images, ranks, rk::extractor(bit, RADIX_BITS, end_bit, decomposer));
+      bit += RADIX_BITS;
+      const bool last = bit >= end_bit;
+      arch::sync_threads();
+      if (TO_STRIPED && last) {
+        keys_exchange(as<typename keys_exchange::TempStorage>()).ScatterToStriped(images, ranks);
+      } else {
+        keys_exchange(as<typename keys_exchange::TempStorage>()).ScatterToBlocked(images, ranks);
+      }
+      if constexpr (!keys_only) {
+        using values_exchange = exchange_t<ValueT>;
+        arch::sync_threads();
+        if (TO_STRIPED && last) {
+          values_exchange(as<typename values_exchange::TempStorage>()).ScatterToStriped(values, ranks);
+        } else {
+          values_exchange(as<typename values_exchange::TempStorage>()).ScatterToBlocked(values, ranks);
+        }
+      }
+      if (last) break;
+      arch::sync_threads();
+    }
+
+XCUB_UNROLL
+    for (int i = 0; i < ITEMS_PER_THREAD; ++i) keys[i] = rk::from_image(images[i], decomposer);
+  }
+#endif
+};
+
+}  // namespace xcub::detail
