@@ -34,8 +34,8 @@
 //   plus a BlockScan's (ATOMIC_OR: a lane mask per digit per warp more). Use it in a union with
 //   other collectives' TempStorage freely, but put a barrier (arch::sync_threads()) between a
 //   RankKeys and any other use of the same memory, another RankKeys included.
-// - Barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 2 plus its scan's;
-//   EarlyCounts 2 plus its scan's (3 with NUM_PARTS > 1). A partial last warp is fine everywhere:
+// - Block barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 3 plus its
+//   scan's; EarlyCounts 2 plus its scan's (NUM_PARTS > 1 included). A partial last warp is fine everywhere:
 //   the scans fall back to RAKING (CUB's rule) and the Match classes match only the lanes that exist.
 // - Where xcub differs from CUB 3.0.1: BlockRadixRank's exclusive_digit_prefix is also right with
 //   eight-byte packing and RADIX_BITS 1; the Match classes' counts and EarlyCounts' ranks and prefixes
