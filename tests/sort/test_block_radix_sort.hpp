@@ -6,6 +6,7 @@
 
 #include "test_support.hpp"
 
+#include <xcub/backend/float16_types.hpp>
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/reference/radix.hpp>
 #include <xcub/reference/sort.hpp>
@@ -132,8 +133,15 @@ XCUB_KERNEL void sort_kernel(typename C::key_t* keys, typename C::value_t* value
 /// The oracle's image of a key (through the decomposer where there is one).
 template <class K, class D>
 ref::wide_image image_of(const K& key) {
-  if constexpr (std::is_same_v<D, no_decomposer>) return ref::radix_image(key);
-  else return ref::radix_image_decomposed(key, D{});
+  if constexpr (!std::is_same_v<D, no_decomposer>) {
+    return ref::radix_image_decomposed(key, D{});
+  } else if constexpr (xcub::backend::is_float16_type<K>) {  // CUDA's __half, __nv_bfloat16: by their bits
+    ref::float16_bits b;
+    std::memcpy(&b.bits, static_cast<const void*>(&key), 2);
+    return ref::radix_image(b);
+  } else {
+    return ref::radix_image(key);
+  }
 }
 
 /// The permutation that stably sorts a tile by bits [begin, end) (descending: reversed order).
