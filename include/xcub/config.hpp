@@ -8,6 +8,12 @@
 //
 // Qualifiers (defined by the backend's <xcub/backend/qualifiers.hpp>):
 //   XCUB_KERNEL          marks a kernel: `XCUB_KERNEL void k(int* p) { ... }`
+//   XCUB_LAUNCH_BOUNDS(n)  after XCUB_KERNEL's return type: the kernel is launched with at most n
+//                        threads per block (`__launch_bounds__(n)` on GPUs, nothing on the host).
+//                        Kernels of 1024 threads that hold many items per thread need it, as in CUB:
+//                        without it nvcc may give a thread more registers than such a block can
+//                        have, and the launch fails (cudaErrorLaunchOutOfResources).
+//                        `XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(1024) k(int* p) { ... }`
 //   XCUB_DEVICE          a function called from kernels only
 //   XCUB_HOST_DEVICE     a function called from kernels and from host code
 //   XCUB_FORCEINLINE     inline even where the compiler would rather not

@@ -45,7 +45,7 @@ constexpr int rank_calls = 4, prefix_calls = 2, count_calls = 2;
 
 /// MATCH: the class has the CountsCallback overloads (and reads a warp-striped tile).
 template <class Rank, class Key, int BX, int BY, int BZ, int K, int SHIFT, int BITS, bool MATCH>
-XCUB_KERNEL void rank_kernel(const Key* keys_in, int* ranks_out, int* prefix_out, int* counts_out, int* probe) {
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(BX * BY * BZ) rank_kernel(const Key* keys_in, int* ranks_out, int* prefix_out, int* counts_out, int* probe) {
   constexpr int threads = BX * BY * BZ, tile = threads * K, B = Rank::BINS_TRACKED_PER_THREAD;
   union shared_t {
     typename Rank::TempStorage rank;

@@ -98,7 +98,7 @@ XCUB_DEVICE void call(Sort& s, K (&keys)[N], V (&values)[N], int begin, int end,
 /// barrier between when TWICE: the second sort of sorted data must change nothing), write it back.
 /// PRIVATE: the default constructor (the block's private storage).
 template <class C, int M, bool BITS, class D, bool PRIVATE, bool TWICE>
-XCUB_KERNEL void sort_kernel(typename C::key_t* keys, typename C::value_t* values, int begin, int end) {
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(C::threads) sort_kernel(typename C::key_t* keys, typename C::value_t* values, int begin, int end) {
   using sort_t = typename C::sort_t;
   using storage_t = typename sort_t::TempStorage;
   XCUB_SHARED(storage_t, storage);

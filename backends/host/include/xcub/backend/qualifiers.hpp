@@ -5,6 +5,7 @@
 #define XCUB_HAS_KERNELS 1  // every translation unit can run kernels on the emulator
 
 #define XCUB_KERNEL
+#define XCUB_LAUNCH_BOUNDS(max_threads)
 #define XCUB_DEVICE
 #define XCUB_HOST_DEVICE
 #define XCUB_FORCEINLINE inline

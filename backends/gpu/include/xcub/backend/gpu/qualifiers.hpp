@@ -4,6 +4,7 @@
 #pragma once
 
 #define XCUB_KERNEL __global__
+#define XCUB_LAUNCH_BOUNDS(max_threads) __launch_bounds__(max_threads)
 #define XCUB_DEVICE __device__
 #define XCUB_HOST_DEVICE __host__ __device__
 #define XCUB_FORCEINLINE __forceinline__
