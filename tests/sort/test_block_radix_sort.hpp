@@ -5,6 +5,7 @@
 #pragma once
 
 #include "test_support.hpp"
+#include "test_types.hpp"
 
 #include <xcub/backend/float16_types.hpp>
 #include <xcub/block/block_radix_sort.hpp>
@@ -170,8 +171,14 @@ std::vector<std::array<unsigned char, sizeof(T)>> as_bytes(const std::vector<T>&
 template <class V>
 V value_for(std::size_t position, std::mt19937_64& rng) {
   V v{};
-  if constexpr (std::is_same_v<V, value16>) v = value16{position, xcub_test::random_value<double>(rng)};
-  else v = static_cast<V>(position);
+  if constexpr (std::is_same_v<V, value16>) {
+    v = value16{position, xcub_test::random_value<double>(rng)};
+  } else if constexpr (std::is_same_v<V, xcub_test::rec12>) {
+    v = xcub_test::random_value<xcub_test::rec12>(rng);
+    v.a = static_cast<std::int32_t>(position);
+  } else {
+    v = static_cast<V>(position);
+  }
   return v;
 }
 
