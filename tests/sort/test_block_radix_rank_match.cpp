@@ -13,8 +13,8 @@ namespace {
 
 constexpr auto ws = xcub::BLOCK_SCAN_WARP_SCANS;
 constexpr auto rk = xcub::BLOCK_SCAN_RAKING;
-constexpr auto any = xcub::WARP_MATCH_ANY;
-constexpr auto atomic_or = xcub::WARP_MATCH_ATOMIC_OR;
+constexpr auto match_any = xcub::WARP_MATCH_ANY;
+constexpr auto match_or = xcub::WARP_MATCH_ATOMIC_OR;
 template <int BX, int BITS, bool DESC, xcub::BlockScanAlgorithm SCAN, int BY = 1, int BZ = 1>
 using match = xcub::BlockRadixRankMatch<BX, BITS, DESC, SCAN, BY, BZ>;
 template <int BX, int BITS, bool DESC, xcub::BlockScanAlgorithm SCAN, xcub::WarpMatchAlgorithm M, int PARTS, int BY = 1,
@@ -42,11 +42,11 @@ TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ANY") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("BlockRadixRankMatchEarlyCounts ANY");
   xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
-    check_all<early<128, 4, false, ws, any, 1>, std::uint32_t, 128, 1, 1, 16, 8, 4, false, true>(r);
-    check_all<early<130, 8, true, ws, any, 2>, std::uint64_t, 130, 1, 1, 3, 60, 8, true, true>(r);
-    check_all<early<96, 5, false, rk, any, 1>, std::uint16_t, 96, 1, 1, 11, 2, 5, false, true>(r);
-    check_all<early<8, 1, true, ws, any, 1, 4, 2>, std::uint8_t, 8, 4, 2, 2, 0, 1, true, true>(r);
-    check_all<early<64, 10, true, ws, any, 1>, std::uint32_t, 64, 1, 1, 3, 13, 10, true, true>(r);
+    check_all<early<128, 4, false, ws, match_any, 1>, std::uint32_t, 128, 1, 1, 16, 8, 4, false, true>(r);
+    check_all<early<130, 8, true, ws, match_any, 2>, std::uint64_t, 130, 1, 1, 3, 60, 8, true, true>(r);
+    check_all<early<96, 5, false, rk, match_any, 1>, std::uint16_t, 96, 1, 1, 11, 2, 5, false, true>(r);
+    check_all<early<8, 1, true, ws, match_any, 1, 4, 2>, std::uint8_t, 8, 4, 2, 2, 0, 1, true, true>(r);
+    check_all<early<64, 10, true, ws, match_any, 1>, std::uint32_t, 64, 1, 1, 3, 13, 10, true, true>(r);
   });
 }
 
@@ -54,10 +54,10 @@ TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ATOMIC_OR") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("BlockRadixRankMatchEarlyCounts ATOMIC_OR");
   xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
-    check_all<early<256, 8, false, ws, atomic_or, 1>, std::uint32_t, 256, 1, 1, 5, 16, 8, false, true>(r);
-    check_all<early<33, 5, true, ws, atomic_or, 4>, std::uint16_t, 33, 1, 1, 13, 9, 5, true, true>(r);
-    check_all<early<512, 4, true, rk, atomic_or, 1>, std::uint64_t, 512, 1, 1, 2, 31, 4, true, true>(r);
-    check_all<early<64, 1, false, ws, atomic_or, 1>, std::uint8_t, 64, 1, 1, 16, 3, 1, false, true>(r);
-    check_all<early<16, 4, false, ws, atomic_or, 2, 4>, std::uint32_t, 16, 4, 1, 1, 0, 4, false, true>(r);
+    check_all<early<256, 8, false, ws, match_or, 1>, std::uint32_t, 256, 1, 1, 5, 16, 8, false, true>(r);
+    check_all<early<33, 5, true, ws, match_or, 4>, std::uint16_t, 33, 1, 1, 13, 9, 5, true, true>(r);
+    check_all<early<512, 4, true, rk, match_or, 1>, std::uint64_t, 512, 1, 1, 2, 31, 4, true, true>(r);
+    check_all<early<64, 1, false, ws, match_or, 1>, std::uint8_t, 64, 1, 1, 16, 3, 1, false, true>(r);
+    check_all<early<16, 4, false, ws, match_or, 2, 4>, std::uint32_t, 16, 4, 1, 1, 0, 4, false, true>(r);
   });
 }

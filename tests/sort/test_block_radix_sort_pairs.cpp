@@ -1,4 +1,4 @@
-// BlockRadixSort, key-value pairs: 8- and 16-byte values (each carries its item's tile position, so
+// BlockRadixSort, key-value pairs: 8-, 12- (xcub_test::rec12) and 16-byte values (each carries its item's tile position, so
 // the values show whether the sort is stable), keys with many duplicates, every method, subranges,
 // 1- to 8-byte keys, odd block sizes and 2D blocks. Expectations come from the oracle
 // (xcub/reference/radix.hpp, sort.hpp).
@@ -22,6 +22,8 @@ TEST_CASE("BlockRadixSort: pairs with 8- and 16-byte values, every method") {
     check_sort<c, sort_desc>(draw_special_floats<float>(2 * c::tile, r), -1, -1, r, "special floats");
     check_sort<c, sort_asc_striped>(draw_special_floats<float>(2 * c::tile, r), -1, -1, r, "special floats");
     check_sort<d, sort_asc>(draw_keys<std::int8_t>(2 * d::tile, r), -1, -1, r, "random");
+    using e = config<std::uint16_t, xcub_test::rec12, 130, 3>;  // 12-byte values
+    check_sort<e, sort_desc_striped>(draw_keys<std::uint16_t>(2 * e::tile, r, 9), -1, -1, r, "9 distinct keys");
   });
 }
 

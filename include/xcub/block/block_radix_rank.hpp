@@ -34,12 +34,18 @@
 //   plus a BlockScan's (ATOMIC_OR: a lane mask per digit per warp more). Use it in a union with
 //   other collectives' TempStorage freely, but put a barrier (arch::sync_threads()) between a
 //   RankKeys and any other use of the same memory, another RankKeys included.
-// - Barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 2 plus its scan's;
-//   EarlyCounts 2 plus its scan's (3 with NUM_PARTS > 1). A partial last warp is fine everywhere:
+// - Block barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 3 plus its
+//   scan's; EarlyCounts 2 plus its scan's (NUM_PARTS > 1 included). A partial last warp is fine everywhere:
 //   the scans fall back to RAKING (CUB's rule) and the Match classes match only the lanes that exist.
+// - Where xcub differs from CUB 3.0.1: BlockRadixRank's exclusive_digit_prefix is also right with
+//   eight-byte packing and RADIX_BITS 1; the Match classes' counts and EarlyCounts' ranks and prefixes
+//   follow IS_DESCENDING as documented above (CUB's reverse the digits twice there; CUB itself only
+//   uses them ascending); EarlyCounts takes 2D/3D blocks and partial last warps; BlockScan's block
+//   aggregate replaces CUB's prefix callback in BlockRadixRank (one barrier fewer with WARP_SCANS).
+//   detail::block_radix_rank_t<RadixRankAlgorithm, ...> picks a class as CUB's does.
 // Device code (XCUB_DEVICE).
 //
-//   struct low_nibble {                                              // the digit: bits [0, 4)
+//   struct low_nibble {                                               // the digit: bits [0, 4)
 //     XCUB_DEVICE std::uint32_t Digit(unsigned key) const { return key & 15u; }
 //   };
 //   XCUB_KERNEL void rank_tile(const unsigned* keys_in, int* ranks_out) {  // blocks of 128 threads
@@ -49,9 +55,11 @@
 //     unsigned keys[2];
 //     int ranks[2];
 //     for (int i = 0; i < 2; ++i) keys[i] = keys_in[2 * t + i];
-//     BlockRadixRank(temp).RankKeys(keys, ranks, low_nibble{});    // {16, 10, 9, 11, ...}: 16 ranks first
-//     for (int i = 0; i < 2; ++i) ranks_out[2 * t + i] = ranks[i];  // among digit 0, 10 after 9 and 11...
+//     BlockRadixRank(temp).RankKeys(keys, ranks, low_nibble{});
+//     for (int i = 0; i < 2; ++i) ranks_out[2 * t + i] = ranks[i];
 //   }
+//   // A tile starting {16, 10 | 9, 11 | ...} has digits {0, 10 | 9, 11 | ...}; were it only these
+//   // four keys (a 2-thread block), the ranks would be {0, 2 | 1, 3}.
 #pragma once
 
 #include <type_traits>
