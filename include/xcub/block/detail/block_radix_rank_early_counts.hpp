@@ -141,6 +141,9 @@ XCUB_UNROLL
     for (int i = 0; i < KEYS_PER_THREAD; ++i) {
       const std::uint32_t d = digit_of(digit_extractor, keys[i]);
       arch::lane_mask_t peers;
+      // Recomputed from the base rather than the histogram's pointer: nvcc would otherwise keep
+      // the histogram loop's 16 addresses live across the scan (72 registers instead of 64).
+      int* const counter = base + (warp * WARP_STRIDE) + static_cast<int>(d);
       if constexpr (ATOMIC_OR) {
         arch::atomic_or<arch::scope::block>(masks + d, lane_bit);
         arch::sync_warp(members);
@@ -150,7 +153,7 @@ XCUB_UNROLL
       }
       const int leader = static_cast<int>(arch::lowest_lane(peers));
       int offset = 0;
-      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(mine + d, arch::lane_count(peers));
+      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(counter, arch::lane_count(peers));
       offset = arch::shfl_idx(members, offset, leader);
       ranks[i] = offset + arch::lane_count(peers & up_to_me) - 1;
       if constexpr (ATOMIC_OR) {

@@ -22,7 +22,7 @@ XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t match_digit(arch::lane_mask_t mem
     arch::lane_mask_t peers = members;
 XCUB_UNROLL
     for (int bit = 0; bit < RADIX_BITS; ++bit) {
-      const bool set = ((digit >> bit) & 1u) != 0;
+      const bool set = (digit & (1u << bit)) != 0;
       const arch::lane_mask_t votes = arch::ballot(members, set);
       peers &= set ? votes : static_cast<arch::lane_mask_t>(~votes);
     }
