@@ -34,7 +34,11 @@ for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests
   bin=build/cuda/tests/$suite
   for tool in memcheck racecheck synccheck; do
     want "$tool" || continue
-    compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$api" \
+    # racecheck loses track of kernels launched from several host threads at once (an "Internal
+    # Sanitizer Error", and once a hang, on the H100 with CUDA 13.0): the allocator's multi-threaded
+    # case launches no kernel that uses shared memory, so racecheck skips it.
+    exclude="$api"; [ "$tool" = racecheck ] && exclude="$api,*several host threads*"
+    compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$exclude" \
       > "$out/sanitizer-$suite-$tool.log" 2>&1
     echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
     grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
