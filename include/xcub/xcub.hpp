@@ -26,6 +26,8 @@
 #include <xcub/block/block_adjacent_difference.hpp>
 #include <xcub/block/block_shuffle.hpp>
 #include <xcub/block/block_run_length_decode.hpp>
+#include <xcub/block/block_radix_rank.hpp>
+#include <xcub/block/block_radix_sort.hpp>
 #include <xcub/block/block_merge_sort.hpp>
 #include <xcub/block/block_histogram.hpp>
 #include <xcub/iterator/iterators.hpp>
