@@ -5,7 +5,9 @@
 #pragma once
 
 #include "test_support.hpp"
+#include "test_types.hpp"
 
+#include <xcub/backend/float16_types.hpp>
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/reference/radix.hpp>
 #include <xcub/reference/sort.hpp>
@@ -132,8 +134,15 @@ XCUB_KERNEL void sort_kernel(typename C::key_t* keys, typename C::value_t* value
 /// The oracle's image of a key (through the decomposer where there is one).
 template <class K, class D>
 ref::wide_image image_of(const K& key) {
-  if constexpr (std::is_same_v<D, no_decomposer>) return ref::radix_image(key);
-  else return ref::radix_image_decomposed(key, D{});
+  if constexpr (!std::is_same_v<D, no_decomposer>) {
+    return ref::radix_image_decomposed(key, D{});
+  } else if constexpr (xcub::backend::is_float16_type<K>) {  // CUDA's __half, __nv_bfloat16: by their bits
+    ref::float16_bits b;
+    std::memcpy(&b.bits, static_cast<const void*>(&key), 2);
+    return ref::radix_image(b);
+  } else {
+    return ref::radix_image(key);
+  }
 }
 
 /// The permutation that stably sorts a tile by bits [begin, end) (descending: reversed order).
@@ -162,8 +171,14 @@ std::vector<std::array<unsigned char, sizeof(T)>> as_bytes(const std::vector<T>&
 template <class V>
 V value_for(std::size_t position, std::mt19937_64& rng) {
   V v{};
-  if constexpr (std::is_same_v<V, value16>) v = value16{position, xcub_test::random_value<double>(rng)};
-  else v = static_cast<V>(position);
+  if constexpr (std::is_same_v<V, value16>) {
+    v = value16{position, xcub_test::random_value<double>(rng)};
+  } else if constexpr (std::is_same_v<V, xcub_test::rec12>) {
+    v = xcub_test::random_value<xcub_test::rec12>(rng);
+    v.a = static_cast<std::int32_t>(position);
+  } else {
+    v = static_cast<V>(position);
+  }
   return v;
 }
 

@@ -34,12 +34,18 @@
 //   plus a BlockScan's (ATOMIC_OR: a lane mask per digit per warp more). Use it in a union with
 //   other collectives' TempStorage freely, but put a barrier (arch::sync_threads()) between a
 //   RankKeys and any other use of the same memory, another RankKeys included.
-// - Barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 2 plus its scan's;
-//   EarlyCounts 2 plus its scan's (3 with NUM_PARTS > 1). A partial last warp is fine everywhere:
+// - Block barriers: BlockRadixRank 2 plus its BlockScan's (1 with WARP_SCANS); Match 3 plus its
+//   scan's; EarlyCounts 2 plus its scan's (NUM_PARTS > 1 included). A partial last warp is fine everywhere:
 //   the scans fall back to RAKING (CUB's rule) and the Match classes match only the lanes that exist.
+// - Where xcub differs from CUB 3.0.1: BlockRadixRank's exclusive_digit_prefix is also right with
+//   eight-byte packing and RADIX_BITS 1; the Match classes' counts and EarlyCounts' ranks and prefixes
+//   follow IS_DESCENDING as documented above (CUB's reverse the digits twice there; CUB itself only
+//   uses them ascending); EarlyCounts takes 2D/3D blocks and partial last warps; BlockScan's block
+//   aggregate replaces CUB's prefix callback in BlockRadixRank (one barrier fewer with WARP_SCANS).
+//   detail::block_radix_rank_t<RadixRankAlgorithm, ...> picks a class as CUB's does.
 // Device code (XCUB_DEVICE).
 //
-//   struct low_nibble {                                              // the digit: bits [0, 4)
+//   struct low_nibble {                                               // the digit: bits [0, 4)
 //     XCUB_DEVICE std::uint32_t Digit(unsigned key) const { return key & 15u; }
 //   };
 //   XCUB_KERNEL void rank_tile(const unsigned* keys_in, int* ranks_out) {  // blocks of 128 threads
@@ -49,9 +55,11 @@
 //     unsigned keys[2];
 //     int ranks[2];
 //     for (int i = 0; i < 2; ++i) keys[i] = keys_in[2 * t + i];
-//     BlockRadixRank(temp).RankKeys(keys, ranks, low_nibble{});    // {16, 10, 9, 11, ...}: 16 ranks first
-//     for (int i = 0; i < 2; ++i) ranks_out[2 * t + i] = ranks[i];  // among digit 0, 10 after 9 and 11...
+//     BlockRadixRank(temp).RankKeys(keys, ranks, low_nibble{});
+//     for (int i = 0; i < 2; ++i) ranks_out[2 * t + i] = ranks[i];
 //   }
+//   // A tile starting {16, 10 | 9, 11 | ...} has digits {0, 10 | 9, 11 | ...}; were it only these
+//   // four keys (a 2-thread block), the ranks would be {0, 2 | 1, 3}.
 #pragma once
 
 #include <type_traits>
@@ -59,6 +67,8 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/detail/block_radix_rank_basic.hpp>
+#include <xcub/block/detail/block_radix_rank_early_counts.hpp>
+#include <xcub/block/detail/block_radix_rank_match.hpp>
 #include <xcub/detail/private_storage.hpp>
 
 namespace xcub {
@@ -97,5 +107,74 @@ class BlockRadixRank
   XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRank(TempStorage& temp_storage) : base(temp_storage) {}
 #endif
 };
+
+/// Ranks a warp-striped tile through per-warp digit counters filled by warp matches.
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS,
+          int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockRadixRankMatch : public detail::block_radix_rank_match<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING,
+                                                                  INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  static_assert(BLOCK_DIM_X >= 1 && BLOCK_DIM_Y >= 1 && BLOCK_DIM_Z >= 1 && BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z <= 1024,
+                "xcub::BlockRadixRankMatch: a block has 1 to 1024 threads");
+  static_assert(RADIX_BITS >= 1 && RADIX_BITS <= 16, "xcub::BlockRadixRankMatch: RADIX_BITS must be 1 to 16");
+  using base = detail::block_radix_rank_match<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y,
+                                              BLOCK_DIM_Z>;
+
+ public:
+  using TempStorage = typename base::TempStorage;
+  static_assert(std::is_trivially_default_constructible_v<TempStorage>,
+                "xcub::BlockRadixRankMatch: TempStorage must be raw");
+
+#if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch() : base(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatch(TempStorage& temp_storage) : base(temp_storage) {}
+#endif
+};
+
+/// Ranks a warp-striped tile, computing the digit counts (and calling the CountsCallback) first.
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM = BLOCK_SCAN_WARP_SCANS,
+          WarpMatchAlgorithm MATCH_ALGORITHM = WARP_MATCH_ANY, int NUM_PARTS = 1, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+class BlockRadixRankMatchEarlyCounts
+    : public detail::block_radix_rank_early_counts<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, INNER_SCAN_ALGORITHM,
+                                                   MATCH_ALGORITHM, NUM_PARTS, BLOCK_DIM_Y, BLOCK_DIM_Z> {
+  static_assert(BLOCK_DIM_X >= 1 && BLOCK_DIM_Y >= 1 && BLOCK_DIM_Z >= 1 && BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z <= 1024,
+                "xcub::BlockRadixRankMatchEarlyCounts: a block has 1 to 1024 threads");
+  static_assert(RADIX_BITS >= 1 && RADIX_BITS <= 16, "xcub::BlockRadixRankMatchEarlyCounts: RADIX_BITS must be 1 to 16");
+  static_assert(MATCH_ALGORITHM == WARP_MATCH_ANY || MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR,
+                "xcub::BlockRadixRankMatchEarlyCounts: MATCH_ALGORITHM must be a WarpMatchAlgorithm");
+  static_assert(NUM_PARTS >= 1, "xcub::BlockRadixRankMatchEarlyCounts: NUM_PARTS must be at least 1");
+  using base = detail::block_radix_rank_early_counts<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, INNER_SCAN_ALGORITHM,
+                                                     MATCH_ALGORITHM, NUM_PARTS, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+
+ public:
+  using TempStorage = typename base::TempStorage;
+  static_assert(std::is_trivially_default_constructible_v<TempStorage>,
+                "xcub::BlockRadixRankMatchEarlyCounts: TempStorage must be raw");
+
+#if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts() : base(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatchEarlyCounts(TempStorage& temp_storage) : base(temp_storage) {}
+#endif
+};
+
+namespace detail {
+
+/// The ranking class of a RadixRankAlgorithm (CUB's detail::block_radix_rank_t), for agents and
+/// BlockRadixSort-like users that take the algorithm as a tuning parameter.
+template <RadixRankAlgorithm ALGORITHM, int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING,
+          BlockScanAlgorithm INNER_SCAN_ALGORITHM, int BLOCK_DIM_Y = 1, int BLOCK_DIM_Z = 1>
+using block_radix_rank_t = std::conditional_t<
+    ALGORITHM == RADIX_RANK_BASIC || ALGORITHM == RADIX_RANK_MEMOIZE,
+    BlockRadixRank<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, ALGORITHM == RADIX_RANK_MEMOIZE, INNER_SCAN_ALGORITHM,
+                   SHARED_MEM_BANK_SIZE_FOUR_BYTE, BLOCK_DIM_Y, BLOCK_DIM_Z>,
+    std::conditional_t<ALGORITHM == RADIX_RANK_MATCH,
+                       BlockRadixRankMatch<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y,
+                                           BLOCK_DIM_Z>,
+                       BlockRadixRankMatchEarlyCounts<BLOCK_DIM_X, RADIX_BITS, IS_DESCENDING, INNER_SCAN_ALGORITHM,
+                                                      ALGORITHM == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
+                                                          ? WARP_MATCH_ATOMIC_OR
+                                                          : WARP_MATCH_ANY,
+                                                      1, BLOCK_DIM_Y, BLOCK_DIM_Z>>>;
+
+}  // namespace detail
 
 }  // namespace xcub

@@ -1,0 +1,199 @@
+// xcub/block/detail/block_radix_rank_early_counts.hpp: BlockRadixRankMatchEarlyCounts
+// (RADIX_RANK_MATCH_EARLY_COUNTS_ANY / _ATOMIC_OR): the digit counts first, the ranks after. Used
+// through xcub::BlockRadixRankMatchEarlyCounts.
+//
+// - Histogram: each warp zeroes its histogram (NUM_PARTS copies per digit, interleaved, so that
+//   lanes l and l + 1 hit different words: part = lane % NUM_PARTS) and, with ATOMIC_OR, its match
+//   masks; sync_warp; every lane adds its keys with shared-memory atomics. With NUM_PARTS > 1 the
+//   parts are summed in registers, sync_warp, and written over the start of the warp's own region
+//   (warp w's offsets start where its histogram does: no block barrier). Barrier.
+// - Counts: thread r owns digits r * BINS + u: it sums them over the warps, turning each warp's
+//   entry into that warp's exclusive prefix, and calls the CountsCallback (before any rank exists,
+//   which is what a onesweep sort wants). BlockScan's exclusive sum of the counts, in digit order,
+//   is the exclusive digit prefix when ascending; descending, a digit's prefix is the tile's size
+//   minus that sum minus its own count (the keys of larger digits), so the digits are never
+//   reordered in memory. Each warp's entry gets the digit's prefix added. Barrier.
+// - Ranks: each warp walks its keys item by item (warp-striped); the lanes of equal digit find each
+//   other (match_digit, or ATOMIC_OR: each ORs its bit into the digit's mask, sync_warp, reads it);
+//   the lowest of them takes the group's size from the warp's offset with an atomic add and
+//   broadcasts the old value; a key's rank is that plus its lower peers. ATOMIC_OR then clears the
+//   mask between two sync_warps (the second orders the clear before the next item's ORs; the first
+//   orders every lane's read before it: CUB relies on the shuffle for that, which orders no memory).
+// - A partial last warp works with a member mask of its lanes (CUB's version assumes whole warps).
+#pragma once
+
+#include <cstdint>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_algorithms.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/warp_match_digit.hpp>
+
+namespace xcub::detail {
+
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
+          WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+class block_radix_rank_early_counts {
+ protected:
+  using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  static constexpr int THREADS = shape::threads;
+  static constexpr int WARPS = shape::warps;
+  static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
+  static constexpr bool ATOMIC_OR = MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR;
+  /// Ints between the starts of two warps' regions (histogram, then offsets over its start).
+  static constexpr int WARP_STRIDE = RADIX_DIGITS * NUM_PARTS;
+  /// Digits a lane sums when NUM_PARTS > 1 (its warp's lanes stride over them).
+  static constexpr int LANE_DIGITS = (RADIX_DIGITS + shape::last_warp_threads - 1) / shape::last_warp_threads;
+  using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+
+ public:
+  static constexpr int BINS_PER_THREAD = (RADIX_DIGITS + THREADS - 1) / THREADS;
+  static constexpr int BINS_TRACKED_PER_THREAD = BINS_PER_THREAD;
+
+  struct TempStorage {
+    alignas(16) unsigned char histograms[sizeof(int) * WARPS * WARP_STRIDE];
+    alignas(arch::lane_mask_t) unsigned char match_masks[sizeof(arch::lane_mask_t) * (ATOMIC_OR ? WARPS * RADIX_DIGITS : 1)];
+    typename block_scan::TempStorage scan;
+  };
+
+#if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE explicit block_radix_rank_early_counts(TempStorage& s)
+      : storage(s), rank(shape::rank()), warp(shape::warp_of(rank)), lane(shape::lane()) {}
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_PER_THREAD], CountsCallback callback) {
+    const int lanes = shape::has_partial_warp ? shape::threads_in_warp(warp) : arch::warp_threads;
+    const arch::lane_mask_t members =
+        shape::has_partial_warp ? arch::lane_range_mask(0, static_cast<unsigned>(lanes)) : arch::full_lane_mask;
+    int* const base = reinterpret_cast<int*>(storage.histograms);
+    int* const mine = base + warp * WARP_STRIDE;  // this warp's histogram, then its offsets
+    arch::lane_mask_t* const masks = reinterpret_cast<arch::lane_mask_t*>(storage.match_masks) + warp * RADIX_DIGITS;
+
+    // Histogram of the warp's keys.
+    for (int i = lane; i < WARP_STRIDE; i += lanes) mine[i] = 0;
+    if constexpr (ATOMIC_OR) {
+      for (int d = lane; d < RADIX_DIGITS; d += lanes) masks[d] = 0;
+    }
+    arch::sync_warp(members);
+    const int part = NUM_PARTS == 1 ? 0 : lane % NUM_PARTS;
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+      arch::atomic_add<arch::scope::block>(mine + digit_of(digit_extractor, keys[i]) * NUM_PARTS + part, 1);
+    }
+    if constexpr (NUM_PARTS > 1) {
+      int sums[LANE_DIGITS];
+      arch::sync_warp(members);
+XCUB_UNROLL
+      for (int u = 0; u < LANE_DIGITS; ++u) {
+        const int d = lane + u * lanes;
+        sums[u] = 0;
+        if (d < RADIX_DIGITS) {
+XCUB_UNROLL
+          for (int p = 0; p < NUM_PARTS; ++p) sums[u] += mine[d * NUM_PARTS + p];
+        }
+      }
+      arch::sync_warp(members);
+XCUB_UNROLL
+      for (int u = 0; u < LANE_DIGITS; ++u) {
+        const int d = lane + u * lanes;
+        if (d < RADIX_DIGITS) mine[d] = sums[u];
+      }
+    }
+    arch::sync_threads();
+
+    // Counts, their callback, the digit prefixes, and each warp's offset per digit.
+    int bins[BINS_PER_THREAD];
+XCUB_UNROLL
+    for (int u = 0; u < BINS_PER_THREAD; ++u) {
+      bins[u] = 0;
+      const int d = rank * BINS_PER_THREAD + u;
+      if (has_digit(d)) {
+XCUB_UNROLL
+        for (int w = 0; w < WARPS; ++w) {
+          const int count = base[w * WARP_STRIDE + d];
+          base[w * WARP_STRIDE + d] = bins[u];
+          bins[u] += count;
+        }
+      }
+    }
+    callback(bins);
+    block_scan(storage.scan).ExclusiveSum(bins, exclusive_digit_prefix);
+XCUB_UNROLL
+    for (int u = 0; u < BINS_PER_THREAD; ++u) {
+      if constexpr (IS_DESCENDING) {
+        exclusive_digit_prefix[u] = THREADS * KEYS_PER_THREAD - exclusive_digit_prefix[u] - bins[u];
+      }
+      const int d = rank * BINS_PER_THREAD + u;
+      if (has_digit(d)) {
+XCUB_UNROLL
+        for (int w = 0; w < WARPS; ++w) base[w * WARP_STRIDE + d] += exclusive_digit_prefix[u];
+      }
+    }
+    arch::sync_threads();
+
+    // Ranks.
+    const arch::lane_mask_t lane_bit = static_cast<arch::lane_mask_t>(arch::lane_mask_t{1} << lane);
+    const arch::lane_mask_t up_to_me = arch::lane_range_mask(0, static_cast<unsigned>(lane) + 1);
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+      const std::uint32_t d = digit_of(digit_extractor, keys[i]);
+      arch::lane_mask_t peers;
+      if constexpr (ATOMIC_OR) {
+        arch::atomic_or<arch::scope::block>(masks + d, lane_bit);
+        arch::sync_warp(members);
+        peers = masks[d];
+      } else {
+        peers = match_digit<RADIX_BITS>(members, d);
+      }
+      const int leader = static_cast<int>(arch::lowest_lane(peers));
+      int offset = 0;
+      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(mine + d, arch::lane_count(peers));
+      offset = arch::shfl_idx(members, offset, leader);
+      ranks[i] = offset + arch::lane_count(peers & up_to_me) - 1;
+      if constexpr (ATOMIC_OR) {
+        arch::sync_warp(members);
+        if (lane == leader) masks[d] = 0;
+        arch::sync_warp(members);
+      }
+    }
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_PER_THREAD]) {
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, [](int (&)[BINS_PER_THREAD]) {});
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor, CountsCallback callback) {
+    int exclusive_digit_prefix[BINS_PER_THREAD];
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, callback);
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor) {
+    int exclusive_digit_prefix[BINS_PER_THREAD];
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, [](int (&)[BINS_PER_THREAD]) {});
+  }
+
+ private:
+  TempStorage& storage;
+  int rank, warp, lane;
+
+  XCUB_DEVICE XCUB_FORCEINLINE static constexpr bool has_digit(int d) {
+    return THREADS * BINS_PER_THREAD == RADIX_DIGITS || d < RADIX_DIGITS;
+  }
+  template <class DigitExtractorT, class UnsignedBits>
+  XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t digit_of(const DigitExtractorT& extractor, const UnsignedBits& key) {
+    return static_cast<std::uint32_t>(extractor.Digit(key));
+  }
+#endif
+};
+
+}  // namespace xcub::detail

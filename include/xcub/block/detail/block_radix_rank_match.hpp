@@ -1,0 +1,149 @@
+// xcub/block/detail/block_radix_rank_match.hpp: BlockRadixRankMatch (RADIX_RANK_MATCH): per-warp
+// digit counters filled by warp matches. Used through xcub::BlockRadixRankMatch.
+//
+// - Counters: an int per (digit slot, warp), slot-major (counter = slot * PADDED_WARPS + warp; the
+//   slot is the digit, or 2^RADIX_BITS - 1 - digit when descending). PADDED_WARPS is odd (one unused
+//   column where the warp count is even) against bank conflicts. The same memory, seen as THREADS
+//   rows of PADDED_SEGMENT (odd) ints, is the raking grid of the scan.
+// - Count: each warp walks its keys item by item (a warp-striped tile: item i of every lane, then
+//   item i + 1); for each, the lanes of equal digit find each other (match_digit), all read their
+//   warp's counter, sync_warp, the lowest of them adds the group's size, sync_warp. A key's warp
+//   rank is the counter it read plus its lower peers.
+// - Scan (a barrier before and after): each thread takes its row of the grid and BlockScan gives the
+//   exclusive sum over the rows in order, i.e. over the counters slot by slot, warp by warp: a
+//   counter becomes the number of keys ranked before that warp's keys of that slot.
+// - Rank: warp rank plus its counter. The CountsCallback's counts and the exclusive digit prefix
+//   come from warp 0's column of the scanned counters (a digit's count is the next slot's prefix
+//   minus its own, the tile's size after the last slot).
+// - Only the lanes that exist match and sync (a partial last warp uses a member mask of its lanes).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_algorithms.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/warp_match_digit.hpp>
+
+namespace xcub::detail {
+
+template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM, int BLOCK_DIM_Y,
+          int BLOCK_DIM_Z>
+class block_radix_rank_match {
+ protected:
+  using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  static constexpr int THREADS = shape::threads;
+  static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
+  static constexpr int PADDED_WARPS = shape::warps % 2 == 0 ? shape::warps + 1 : shape::warps;
+  static constexpr int COUNTERS = PADDED_WARPS * RADIX_DIGITS;
+  static constexpr int SEGMENT = (COUNTERS + THREADS - 1) / THREADS;
+  static constexpr int PADDED_SEGMENT = SEGMENT % 2 == 0 ? SEGMENT + 1 : SEGMENT;
+  using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+
+ public:
+  static constexpr int BINS_TRACKED_PER_THREAD = (RADIX_DIGITS + THREADS - 1) / THREADS;
+
+  struct TempStorage {
+    typename block_scan::TempStorage scan;
+    alignas(16) unsigned char counters[sizeof(int) * THREADS * PADDED_SEGMENT];  // >= COUNTERS ints
+  };
+
+#if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE explicit block_radix_rank_match(TempStorage& s) : storage(s), rank(shape::rank()) {}
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor, CountsCallback callback) {
+    int* const counters = reinterpret_cast<int*>(storage.counters);
+    int* const row = counters + rank * PADDED_SEGMENT;
+XCUB_UNROLL
+    for (int i = 0; i < PADDED_SEGMENT; ++i) row[i] = 0;
+    arch::sync_threads();
+
+    const int warp = shape::warp_of(rank);
+    const arch::lane_mask_t members =
+        shape::has_partial_warp ? arch::lane_range_mask(0, static_cast<unsigned>(shape::threads_in_warp(warp)))
+                                : arch::full_lane_mask;
+    const arch::lane_mask_t below = arch::lane_range_mask(0, static_cast<unsigned>(shape::lane()));
+    int* counter_of[KEYS_PER_THREAD];
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+      const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])));
+      const arch::lane_mask_t peers = match_digit<RADIX_BITS>(members, slot);
+      counter_of[i] = counters + slot * PADDED_WARPS + warp;
+      const int warp_prefix = *counter_of[i];
+      arch::sync_warp(members);
+      const int lower_peers = arch::lane_count(peers & below);
+      if (lower_peers == 0) *counter_of[i] = warp_prefix + arch::lane_count(peers);
+      arch::sync_warp(members);
+      ranks[i] = warp_prefix + lower_peers;
+    }
+    arch::sync_threads();
+
+    int scanned[PADDED_SEGMENT];
+XCUB_UNROLL
+    for (int i = 0; i < PADDED_SEGMENT; ++i) scanned[i] = row[i];
+    block_scan(storage.scan).ExclusiveSum(scanned, scanned);
+XCUB_UNROLL
+    for (int i = 0; i < PADDED_SEGMENT; ++i) row[i] = scanned[i];
+    arch::sync_threads();
+
+    // Counts (dead code, removed by the compiler, for an empty callback).
+    int bins[BINS_TRACKED_PER_THREAD];
+XCUB_UNROLL
+    for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
+      bins[track] = 0;
+      const int bin = rank * BINS_TRACKED_PER_THREAD + track;
+      if (THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS) {
+        const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(bin));
+        const int next = slot + 1 < RADIX_DIGITS ? counters[(slot + 1) * PADDED_WARPS] : THREADS * KEYS_PER_THREAD;
+        bins[track] = next - counters[slot * PADDED_WARPS];
+      }
+    }
+    callback(bins);
+XCUB_UNROLL
+    for (int i = 0; i < KEYS_PER_THREAD; ++i) ranks[i] += *counter_of[i];
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor) {
+    RankKeys(keys, ranks, digit_extractor, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD],
+                                             CountsCallback callback) {
+    RankKeys(keys, ranks, digit_extractor, callback);
+    const int* const counters = reinterpret_cast<const int*>(storage.counters);
+XCUB_UNROLL
+    for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
+      const int bin = rank * BINS_TRACKED_PER_THREAD + track;
+      if (THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS) {
+        exclusive_digit_prefix[track] = counters[slot_of(static_cast<std::uint32_t>(bin)) * PADDED_WARPS];
+      }
+    }
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD]) {
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
+  }
+
+ private:
+  TempStorage& storage;
+  int rank;
+
+  XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t slot_of(std::uint32_t digit) {
+    return IS_DESCENDING ? static_cast<std::uint32_t>(RADIX_DIGITS - 1) - digit : digit;
+  }
+#endif
+};
+
+}  // namespace xcub::detail

@@ -1,0 +1,63 @@
+// BlockRadixRankMatch and BlockRadixRankMatchEarlyCounts (WARP_MATCH_ANY and WARP_MATCH_ATOMIC_OR,
+// NUM_PARTS 1, 2 and 4) against xcub/reference/digit_rank.hpp on warp-striped tiles, through the
+// harness in test_block_radix_rank.hpp (every RankKeys overload incl. the CountsCallback ones,
+// explicit and private TempStorage, a union reused after barriers; random, all-equal and two-valued
+// keys). Configurations cover RADIX_BITS 1, 4, 5, 8 and 10 (the arch::match_any path), ascending and
+// descending, inner scans WARP_SCANS and RAKING, blocks of 33, 64, 96, 100, 128, 130, 256, 512 and
+// 1024 threads (partial last warps at either warp width), 16x4 and 8x4x2, 1 to 16 keys per thread.
+#include "test_block_radix_rank.hpp"
+
+using namespace radix_rank_test;
+
+namespace {
+
+constexpr auto ws = xcub::BLOCK_SCAN_WARP_SCANS;
+constexpr auto rk = xcub::BLOCK_SCAN_RAKING;
+constexpr auto match_any = xcub::WARP_MATCH_ANY;
+constexpr auto match_or = xcub::WARP_MATCH_ATOMIC_OR;
+template <int BX, int BITS, bool DESC, xcub::BlockScanAlgorithm SCAN, int BY = 1, int BZ = 1>
+using match = xcub::BlockRadixRankMatch<BX, BITS, DESC, SCAN, BY, BZ>;
+template <int BX, int BITS, bool DESC, xcub::BlockScanAlgorithm SCAN, xcub::WarpMatchAlgorithm M, int PARTS, int BY = 1,
+          int BZ = 1>
+using early = xcub::BlockRadixRankMatchEarlyCounts<BX, BITS, DESC, SCAN, M, PARTS, BY, BZ>;
+
+}  // namespace
+
+TEST_CASE("BlockRadixRankMatch") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("BlockRadixRankMatch");
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    //        class                          Key            BX  BY BZ  K SHIFT BITS DESC  MATCH
+    check_all<match<128, 4, false, ws>, std::uint32_t, 128, 1, 1, 4, 0, 4, false, true>(r);
+    check_all<match<100, 5, true, rk>, std::uint16_t, 100, 1, 1, 7, 3, 5, true, true>(r);
+    check_all<match<33, 1, false, ws>, std::uint8_t, 33, 1, 1, 3, 7, 1, false, true>(r);
+    check_all<match<256, 8, true, ws>, std::uint64_t, 256, 1, 1, 2, 56, 8, true, true>(r);
+    check_all<match<16, 4, true, ws, 4>, std::uint32_t, 16, 4, 1, 9, 20, 4, true, true>(r);
+    check_all<match<1024, 4, false, ws>, std::uint32_t, 1024, 1, 1, 1, 4, 4, false, true>(r);
+    check_all<match<64, 10, false, ws>, std::uint32_t, 64, 1, 1, 5, 3, 10, false, true>(r);
+  });
+}
+
+TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ANY") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("BlockRadixRankMatchEarlyCounts ANY");
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    check_all<early<128, 4, false, ws, match_any, 1>, std::uint32_t, 128, 1, 1, 16, 8, 4, false, true>(r);
+    check_all<early<130, 8, true, ws, match_any, 2>, std::uint64_t, 130, 1, 1, 3, 60, 8, true, true>(r);
+    check_all<early<96, 5, false, rk, match_any, 1>, std::uint16_t, 96, 1, 1, 11, 2, 5, false, true>(r);
+    check_all<early<8, 1, true, ws, match_any, 1, 4, 2>, std::uint8_t, 8, 4, 2, 2, 0, 1, true, true>(r);
+    check_all<early<64, 10, true, ws, match_any, 1>, std::uint32_t, 64, 1, 1, 3, 13, 10, true, true>(r);
+  });
+}
+
+TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ATOMIC_OR") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("BlockRadixRankMatchEarlyCounts ATOMIC_OR");
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    check_all<early<256, 8, false, ws, match_or, 1>, std::uint32_t, 256, 1, 1, 5, 16, 8, false, true>(r);
+    check_all<early<33, 5, true, ws, match_or, 4>, std::uint16_t, 33, 1, 1, 13, 9, 5, true, true>(r);
+    check_all<early<512, 4, true, rk, match_or, 1>, std::uint64_t, 512, 1, 1, 2, 31, 4, true, true>(r);
+    check_all<early<64, 1, false, ws, match_or, 1>, std::uint8_t, 64, 1, 1, 16, 3, 1, false, true>(r);
+    check_all<early<16, 4, false, ws, match_or, 2, 4>, std::uint32_t, 16, 4, 1, 1, 0, 4, false, true>(r);
+  });
+}
