@@ -7,8 +7,8 @@
 //   before anyone reads the totals.
 // - Device scope (arch::atomic_add's default, what CUB's atomicAdd is): CUB lets blocks composite
 //   into one histogram in global memory, and only device-scope atomics are atomic between blocks on
-//   GPUs. On shared memory the scope changes nothing but the instruction's scope field (CUDA emits
-//   the same generic atom.add on either; the counters are visible to the block only anyway).
+//   GPUs (block scope would lose counts there). On shared counters the scope is only the
+//   instruction's qualifier (CUDA sm_90 PTX: the same generic atom.add.relaxed, .gpu instead of .cta).
 // - CounterT: a type arch::atomic_add supports on every backend (int, unsigned int, long long,
 //   unsigned long long, float, double). Cost: ITEMS_PER_THREAD atomics per thread; throughput falls
 //   as more threads hit the same bin at once.
