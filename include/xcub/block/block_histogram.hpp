@@ -85,7 +85,15 @@ class BlockHistogram {
   /// Zeroes histogram[0, BINS), strided over the block; no barrier.
   template <class CounterT>
   XCUB_DEVICE XCUB_FORCEINLINE void InitHistogram(CounterT histogram[BINS]) {
-    for (int bin = shape::rank(); bin < BINS; bin += shape::threads) histogram[bin] = CounterT(0);
+    // A compile-time trip count (as CUB): unrolled, with no bounds test where BINS is a multiple of
+    // the block, where the loop over bin += threads compiled to a remainder loop and a 4-way body.
+    constexpr int rounds = (BINS + shape::threads - 1) / shape::threads;
+    const int rank = static_cast<int>(shape::rank());
+XCUB_UNROLL
+    for (int k = 0; k < rounds; ++k) {
+      const int bin = k * shape::threads + rank;
+      if (BINS % shape::threads == 0 || bin < BINS) histogram[bin] = CounterT(0);
+    }
   }
 
   /// The block's counts alone: InitHistogram, a barrier, Composite.

@@ -28,7 +28,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE int merge_path(const KeyT* a, int a_count, con
   while (lo < hi) {
     // Taking a[mid] among the first diag items means taking b[0, diag - 1 - mid) with it at most,
     // which is right unless b[diag - 1 - mid] goes before a[mid].
-    const int mid = lo + (hi - lo) / 2;
+    const int mid = lo + static_cast<int>(static_cast<unsigned>(hi - lo) >> 1);  // hi > lo: no sign to round
     if (compare(b[diag - 1 - mid], a[mid])) {
       hi = mid;
     } else {

@@ -6,9 +6,10 @@
 //   run comes first; an item of the second goes first only when compare(second, first)) and keeps
 //   the first N merged items: out[k] is the k-th, source[k] its index in `keys` (to move values the
 //   same way).
-// - Requires (a_end - a) + (b_end - b) >= N >= 1, a <= a_end and b <= b_end; reads keys[a, a_end)
-//   and keys[b, b_end), and once a run is exhausted, keys[max(a_end, b_end) - 1] in its place
-//   (every load is unconditional and in range; see merge_cursor::step).
+// - Requires (a_end - a) + (b_end - b) >= N >= 1, a <= a_end and b <= b_end, and every key of
+//   keys[min(a, b), max(a_end, b_end)) readable (the runs and anything between them): besides the
+//   runs' items, once a run is exhausted its next load reads keys[min(its end, top)] with top =
+//   max(a_end, b_end) - 1 (every load is unconditional and in that range; see merge_cursor::step).
 // - With merge_path: a thread whose output starts at diagonal d of the merge of runs A and B calls
 //   serial_merge(keys, A + i, A_end, B + d - i, B_end, ...) with i = merge_path(..., d, ...).
 // Host and device code (XCUB_HOST_DEVICE).
@@ -37,19 +38,21 @@ struct merge_cursor {
   template <class CompareOp>
   XCUB_HOST_DEVICE XCUB_FORCEINLINE void step(KeyT& out, int& source, CompareOp& compare) {
     const bool take_b = b < b_end && (a >= a_end || compare(next_b, next_a));
-    // The loads are unconditional, at an index clamped into the runs. With the guarded form
-    // `if (b < b_end) next_b = keys[b]` (correct in C++, whose PTX kept the guard), the H200 ran
-    // into a shared-memory read one past the tile's end (compute-sanitizer, nvcc 13.0, sm_90; a
-    // fault in the last tile of the array): no index here can leave the runs. A run's stale next
-    // item is never used once the run is exhausted.
+    // The loads are unconditional, at min(i, top): a run's index never passes its end and no end
+    // passes top + 1, so that is i itself or, for an exhausted run, an index up to top, never past
+    // the later run's end (one instruction, where clamping to the run's own end took a compare and
+    // a select). With the guarded form `if (b < b_end) next_b = keys[b]` (correct in C++, whose PTX
+    // kept the guard), the H200 ran into a shared-memory read one past the tile's end
+    // (compute-sanitizer, nvcc 13.0, sm_90). A run's stale next item is never used once the run
+    // is exhausted.
     if (take_b) {
       out = next_b;
       source = b++;
-      next_b = keys[b < b_end ? b : top];
+      next_b = keys[b < top ? b : top];
     } else {
       out = next_a;
       source = a++;
-      next_a = keys[a < a_end ? a : top];
+      next_a = keys[a < top ? a : top];
     }
   }
 };
@@ -69,7 +72,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge(const KeyT* keys, int a, int
   // An empty run starts with a copy of an item in range (never compared: an exhausted run is never
   // chosen).
   const int top = (a_end > b_end ? a_end : b_end) - 1;
-  merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, top, keys[a < a_end ? a : top], keys[b < b_end ? b : top]};
+  merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, top, keys[a < top ? a : top], keys[b < top ? b : top]};
   serial_merge_steps(cursor, out, source, compare, std::make_index_sequence<N>{});
 }
 

@@ -7,8 +7,9 @@
 //   before anyone reads the totals.
 // - Device scope (arch::atomic_add's default, what CUB's atomicAdd is): CUB lets blocks composite
 //   into one histogram in global memory, and only device-scope atomics are atomic between blocks on
-//   GPUs (block scope would lose counts there). On shared counters the scope is only the
-//   instruction's qualifier (CUDA sm_90 PTX: the same generic atom.add.relaxed, .gpu instead of .cta).
+//   GPUs (block scope would lose counts there). On CUDA, arch::atomic_add<device> is atomicAdd
+//   itself, so the compiler picks the instruction by address space as for CUB: atom.shared.add on
+//   shared counters, atom.global.add on global ones (both relaxed, device scope).
 // - CounterT: a type arch::atomic_add supports on every backend (int, unsigned int, long long,
 //   unsigned long long, float, double). Cost: ITEMS_PER_THREAD atomics per thread; throughput falls
 //   as more threads hit the same bin at once.
