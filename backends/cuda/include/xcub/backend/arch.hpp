@@ -92,13 +92,22 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) { retu
 XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return __any_sync(m, pred) != 0; }
 XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return __all_sync(m, pred) != 0; }
 /// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote; radix ranking
-/// intersects one per digit bit). The test, the vote and the complement for a clear bit stay one
-/// predicate in inline PTX: in C++, nvcc recomputes the bit for the complement's select.
+/// intersects one per digit bit). For a whole warp, the test, the vote and the complement for a
+/// clear bit stay one predicate in inline PTX (in C++, nvcc recomputes the bit for the complement's
+/// select: 9 PTX instructions instead of 4). Other masks take the C++ form: ptxas (CUDA 13.0) fails
+/// its predicate allocation ("register count of '7'") on large kernels whose inline vote takes
+/// its member mask from a register.
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
-  std::uint32_t votes;
-  asm("{ .reg .pred p; and.b32 %0, %1, %2; setp.ne.u32 p, %0, 0; vote.sync.ballot.b32 %0, p, %3; @!p not.b32 %0, %0; }"
-      : "=r"(votes) : "r"(value), "r"(bits), "r"(m));
-  return votes & m;
+  if (m == full_lane_mask) {
+    std::uint32_t votes;
+    asm("{ .reg .pred p; .reg .b32 t; and.b32 t, %1, %2; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; "
+        "@!p not.b32 %0, %0; }"
+        : "=r"(votes) : "r"(value), "r"(bits));
+    return votes;
+  }
+  const bool set = (value & bits) != 0;
+  const lane_mask_t votes = __ballot_sync(m, set);
+  return (set ? votes : ~votes) & m;
 }
 /// Lanes of `m` whose `value` equals the caller's.
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
