@@ -72,7 +72,8 @@ XCUB_UNROLL
     for (int i = 0; i < KEYS_PER_THREAD; ++i) {
       const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])));
       const arch::lane_mask_t peers = match_digit<RADIX_BITS>(members, slot);
-      counter_of[i] = counters + slot * PADDED_WARPS + warp;
+      // An int index: an unsigned slot would make the address 64-bit arithmetic.
+      counter_of[i] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
       const int warp_prefix = *counter_of[i];
       arch::sync_warp(members);
       const int lower_peers = arch::lane_count(peers & below);

@@ -7,6 +7,10 @@
 // - Up to 8 bits: one ballot per bit, each lane keeping the lanes that agree with it on that bit (a
 //   fixed RADIX_BITS votes, whatever the digits; CUB's choice: faster than a match instruction on
 //   NVIDIA GPUs and than a ballot loop over distinct values on AMD ones). Wider digits: arch::match_any.
+// - Each vote is arch::ballot_agree: on CUDA, for a whole warp, the bit test, the vote and the
+//   complement share one predicate (4 PTX instructions and an AND per bit, as CUB's; a C++
+//   `set ? votes : ~votes` costs 9, and the 8-bit Match ranking ran at 0.7x CUB's speed with it).
+//   A partial last warp's mask takes the C++ form (docs/radix-rank-performance.md says why).
 #pragma once
 
 #include <cstdint>
@@ -21,11 +25,7 @@ XCUB_DEVICE XCUB_FORCEINLINE arch::lane_mask_t match_digit(arch::lane_mask_t mem
   if constexpr (RADIX_BITS <= 8) {
     arch::lane_mask_t peers = members;
 XCUB_UNROLL
-    for (int bit = 0; bit < RADIX_BITS; ++bit) {
-      const bool set = (digit & (1u << bit)) != 0;
-      const arch::lane_mask_t votes = arch::ballot(members, set);
-      peers &= set ? votes : static_cast<arch::lane_mask_t>(~votes);
-    }
+    for (int bit = 0; bit < RADIX_BITS; ++bit) peers &= arch::ballot_agree(members, digit, 1u << bit);
     return peers;
   } else {
     return arch::match_any(members, digit);

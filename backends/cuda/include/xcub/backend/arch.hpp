@@ -91,6 +91,24 @@ XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t shfl_up_word_checked(lane_mask_t m, s
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) { return __ballot_sync(m, pred); }
 XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return __any_sync(m, pred) != 0; }
 XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return __all_sync(m, pred) != 0; }
+/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote; radix ranking
+/// intersects one per digit bit). For a whole warp, the test, the vote and the complement for a
+/// clear bit stay one predicate in inline PTX (in C++, nvcc recomputes the bit for the complement's
+/// select: 9 PTX instructions instead of 4). Other masks take the C++ form: ptxas (CUDA 13.0) fails
+/// its predicate allocation ("register count of '7'") on large kernels whose inline vote takes
+/// its member mask from a register.
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
+  if (m == full_lane_mask) {
+    std::uint32_t votes;
+    asm("{ .reg .pred p; .reg .b32 t; and.b32 t, %1, %2; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; "
+        "@!p not.b32 %0, %0; }"
+        : "=r"(votes) : "r"(value), "r"(bits));
+    return votes;
+  }
+  const bool set = (value & bits) != 0;
+  const lane_mask_t votes = __ballot_sync(m, set);
+  return (set ? votes : ~votes) & m;
+}
 /// Lanes of `m` whose `value` equals the caller's.
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
   return __match_any_sync(m, value);
@@ -110,21 +128,28 @@ XCUB_DEVICE XCUB_FORCEINLINE cuda::atomic_ref<T, cuda_scope<S>> atomic_at(T* p) 
 }  // namespace detail
 
 namespace detail {
-/// The types of CUDA's atomicAdd overloads (exactly these: no conversions).
+/// The types that CUDA's atomicOr family takes natively.
 template <class T>
-inline constexpr bool has_atomic_add_intrinsic =
-    std::is_same_v<T, int> || std::is_same_v<T, unsigned int> || std::is_same_v<T, unsigned long long> ||
-    std::is_same_v<T, float> || std::is_same_v<T, double>;
+inline constexpr bool native_atomic_int = std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
+                                          std::is_same_v<T, unsigned long long>;
+/// The types that CUDA's atomicAdd family takes natively (exactly these: no conversions).
+template <class T>
+inline constexpr bool native_atomic_add = native_atomic_int<T> || std::is_same_v<T, float> || std::is_same_v<T, double>;
 }  // namespace detail
 
+// add (int, unsigned, unsigned long long, float, double) and or (the integers) go through CUDA's
+// relaxed atomicAdd(_block) / atomicOr(_block): the same operations at the same scopes, but nvcc
+// sees the address space of a __shared__ pointer and emits a shared atomic (atom.shared, 32-bit
+// address), where cuda::atomic_ref's inline PTX is a generic atom on a 64-bit address (the
+// early-counts ranking ran at 0.63x CUB's speed with it, BlockHistogram ATOMIC at 0.87-0.97x).
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_add(T* p, T v) {
-  if constexpr (S == scope::device && detail::has_atomic_add_intrinsic<T>) {
-    // atomicAdd is the same operation (relaxed, device scope), but the compiler sees through it:
-    // on a pointer it can prove shared it emits `atom.shared.add` on a 32-bit address, where
-    // atomic_ref's inline PTX is a generic `atom.add.relaxed.gpu` on a 64-bit one (slower on
-    // shared counters: BlockHistogram ATOMIC ran at 0.87-0.97 of CUB, which uses atomicAdd).
-    return atomicAdd(p, v);
+  if constexpr (detail::native_atomic_add<T>) {
+    if constexpr (S == scope::block) {
+      return atomicAdd_block(p, v);
+    } else {
+      return atomicAdd(p, v);
+    }
   } else {
     return detail::atomic_at<S>(p).fetch_add(v, cuda::std::memory_order_relaxed);
   }
@@ -139,7 +164,15 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_max(T* p, T v) {
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_or(T* p, T v) {
-  return detail::atomic_at<S>(p).fetch_or(v, cuda::std::memory_order_relaxed);
+  if constexpr (detail::native_atomic_int<T>) {
+    if constexpr (S == scope::block) {
+      return atomicOr_block(p, v);
+    } else {
+      return atomicOr(p, v);
+    }
+  } else {
+    return detail::atomic_at<S>(p).fetch_or(v, cuda::std::memory_order_relaxed);
+  }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_and(T* p, T v) {
