@@ -68,22 +68,7 @@ void run_one(report& rep, buffers& buf, const char* type) {
   kernel_t<K> ck = sort_kernel<use_cub, K, B, I, PAIRS, BITS>;
   // The first and the last tile: the tile's keys stably sorted (by position), with their positions.
   run_sort_pair<K>(rep, buf, c, xk, ck, tiles, [&](const output_reader& out, unsigned) {
-    for (const std::size_t t : {std::size_t{0}, tiles - 1}) {
-      const std::vector<K> keys = out.read<K>(t * tile * sizeof(K), tile);
-      std::vector<std::size_t> order(tile);
-      std::iota(order.begin(), order.end(), std::size_t{0});
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return random_key<K>(t * tile + a) < random_key<K>(t * tile + b);
-      });
-      for (std::size_t j = 0; j < tile; ++j)
-        if (keys[j] != random_key<K>(t * tile + order[j])) return false;
-      if constexpr (PAIRS) {
-        const std::vector<value_t> values = out.read<value_t>(n * sizeof(K) + t * tile * sizeof(value_t), tile);
-        for (std::size_t j = 0; j < tile; ++j)
-          if (values[j] != order[j]) return false;
-      }
-    }
-    return true;
+    return ends_sorted_stably<K, value_t, PAIRS>(out, n, tile, tiles);
   });
 }
 

@@ -11,7 +11,9 @@
 // resident blocks per SM, as in block_bench.hpp.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <numeric>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -130,6 +132,29 @@ struct output_reader {
     return v;
   }
 };
+
+/// The host check of the sorting benchmarks: whether the first and the last tile of the output
+/// hold their input keys (random_key) stably sorted by `<`, and (PAIRS) after the n keys, each
+/// key's position in its tile as its value (of type V).
+template <class K, class V, bool PAIRS>
+bool ends_sorted_stably(const output_reader& out, std::size_t n, std::size_t tile, std::size_t tiles) {
+  for (const std::size_t t : {std::size_t{0}, tiles - 1}) {
+    const std::vector<K> keys = out.read<K>(t * tile * sizeof(K), tile);
+    std::vector<std::size_t> order(tile);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return random_key<K>(t * tile + a) < random_key<K>(t * tile + b);
+    });
+    for (std::size_t j = 0; j < tile; ++j)
+      if (keys[j] != random_key<K>(t * tile + order[j])) return false;
+    if constexpr (PAIRS) {
+      const std::vector<V> values = out.read<V>(n * sizeof(K) + t * tile * sizeof(V), tile);
+      for (std::size_t j = 0; j < tile; ++j)
+        if (values[j] != order[j]) return false;
+    }
+  }
+  return true;
+}
 
 /// As block_bench's run_pair: runs CUB's kernel on xcub's grid and hands its output to
 /// `host_check(output_reader, grid)`, which returns false on a wrong value (so that a wrong benchmark
