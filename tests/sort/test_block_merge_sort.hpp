@@ -10,6 +10,7 @@
 // - get_linear_tid() must be the row-major rank: `ids_ok` says so per thread.
 #pragma once
 
+#include "sort_checks.hpp"
 #include "test_support.hpp"
 #include "test_types.hpp"
 
@@ -145,11 +146,6 @@ V value_at(std::size_t pos, std::mt19937_64& rng) {
   else return static_cast<V>(pos);
 }
 
-template <class T>
-std::string bytes_of(const T& x) {
-  return std::string(reinterpret_cast<const char*>(&x), sizeof(T));
-}
-
 /// The largest key (for an ascending order's oob_default).
 template <class K>
 K largest() {
@@ -212,31 +208,8 @@ void check_method(sort_kernel_t<K, V> kernel, xcub::dim3 block, int IPT, int m, 
   xcub_test::check_equal(d_probe.download(), want_probe, "the union's other use");
   if (!(m & pairs)) xcub_test::check_equal(got_values, values, "values (keys only: untouched)");
 
-  if (m & stable) {
-    xcub_test::check_equal(got_keys, want_keys, "keys");
-    if (m & pairs) xcub_test::check_equal(got_values, want_values, "values");
-    return;
-  }
-  // Sort: an equivalent key in every position; per tile, the same (key, value) pairs (keys only: keys).
-  std::size_t bad = 0, first_bad = n;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (cmp(got_keys[i], want_keys[i]) || cmp(want_keys[i], got_keys[i])) {
-      if (bad++ == 0) first_bad = i;
-    }
-  }
-  CHECK_MESSAGE(bad == 0, "keys: " << bad << " out of order, the first at index " << first_bad);
-  std::size_t bad_tiles = 0;
-  for (unsigned b = 0; b < blocks; ++b) {
-    std::vector<std::string> got, want;
-    for (std::size_t i = std::size_t{b} * tile; i < std::size_t{b + 1} * tile; ++i) {
-      got.push_back(bytes_of(got_keys[i]) + ((m & pairs) ? bytes_of(got_values[i]) : std::string()));
-      want.push_back(bytes_of(want_keys[i]) + ((m & pairs) ? bytes_of(want_values[i]) : std::string()));
-    }
-    std::sort(got.begin(), got.end());
-    std::sort(want.begin(), want.end());
-    bad_tiles += got != want;
-  }
-  CHECK_MESSAGE(bad_tiles == 0, bad_tiles << " tiles lost or changed (key, value) pairs");
+  xcub_test::check_sorted_tiles(got_keys, got_values, want_keys, want_values, cmp, tile, (m & stable) != 0,
+                                (m & pairs) != 0);
 }
 
 /// Methods Ms on one configuration.

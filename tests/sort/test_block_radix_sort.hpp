@@ -4,6 +4,7 @@
 // so that stability shows), laid out blocked or striped.
 #pragma once
 
+#include "mixed_key.hpp"
 #include "test_support.hpp"
 #include "test_types.hpp"
 
@@ -36,18 +37,9 @@ constexpr bool is_striped(int m) { return m == sort_asc_striped || m == sort_des
 /// No decomposer: the plain overloads.
 struct no_decomposer {};
 
-/// A struct key with padding and a member left out of the order (CUB's decomposer example, widened).
-struct mixed_key {
-  std::int16_t hi;  // most significant
-  std::uint8_t ignored;
-  double mid;
-  std::uint8_t lo;  // least significant
-};
-struct mixed_decomposer {
-  XCUB_HOST_DEVICE std::tuple<std::int16_t&, double&, std::uint8_t&> operator()(mixed_key& k) const {
-    return {k.hi, k.mid, k.lo};
-  }
-};
+/// The decomposer cases' struct key (mixed_key.hpp).
+using xcub_test::mixed_key;
+using xcub_test::mixed_decomposer;
 
 /// A 16-byte value.
 struct value16 {

@@ -4,6 +4,7 @@
 // (xcub/reference/radix.hpp), on random values plus the special ones (-0.0, +0.0, +-inf, NaNs of
 // both signs, min, max, denormals); a decomposed struct's digits across member boundaries; and the
 // compile-time checks of what is a radix key and a decomposer.
+#include "mixed_key.hpp"
 #include "test_support.hpp"
 
 #include <xcub/detail/radix/radix_key.hpp>
@@ -29,18 +30,9 @@ namespace radix = xcub::detail::radix;
 
 namespace {
 
-/// A key struct with padding, members of three kinds, and a member left out of the order.
-struct mixed_key {
-  std::int16_t hi;  // most significant
-  std::uint8_t ignored;
-  double mid;
-  std::uint8_t lo;  // least significant
-};
-struct mixed_decomposer {
-  XCUB_HOST_DEVICE std::tuple<std::int16_t&, double&, std::uint8_t&> operator()(mixed_key& k) const {
-    return {k.hi, k.mid, k.lo};
-  }
-};
+/// The decomposer cases' struct key (mixed_key.hpp).
+using xcub_test::mixed_key;
+using xcub_test::mixed_decomposer;
 constexpr int mixed_bits = 16 + 64 + 8;
 
 // Compile-time rules.

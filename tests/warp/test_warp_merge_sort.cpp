@@ -7,6 +7,7 @@
 // the tile's (key, value) pairs. Also: sorts in a row on one TempStorage, the shared merge sort at
 // thread counts that are not powers of two (what a BlockMergeSort needs), and its small pieces (the
 // in-register network, merge path, serial merge) against the oracle's stable sort and merge.
+#include "sort_checks.hpp"
 #include "test_support.hpp"
 
 #include <xcub/reference/sort.hpp>
@@ -98,11 +99,6 @@ K draw_key(std::mt19937_64& rng) {
   }
 }
 
-template <class T>
-std::string bytes_of(const T& x) {
-  return std::string(reinterpret_cast<const char*>(&x), sizeof(T));
-}
-
 template <class K, class V>
 using sort_kernel_t = void (*)(K*, V*, const int*, K, unsigned char*);
 
@@ -156,31 +152,8 @@ void check_method(sort_kernel_t<K, V> kernel, int W, int IPT, int m, const K& oo
   xcub_test::check_equal(d_ids.download(), std::vector<unsigned char>(n / IPT, 1), "get_linear_tid/get_member_mask");
   if (!(m & pairs)) xcub_test::check_equal(got_values, values, "values (keys only: untouched)");
 
-  if (m & stable) {
-    xcub_test::check_equal(got_keys, want_keys, "keys");
-    if (m & pairs) xcub_test::check_equal(got_values, want_values, "values");
-    return;
-  }
-  // Sort: an equivalent key in every position; per tile, the same (key, value) pairs (keys only: keys).
-  std::size_t bad = 0, first_bad = n;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (cmp(got_keys[i], want_keys[i]) || cmp(want_keys[i], got_keys[i])) {
-      if (bad++ == 0) first_bad = i;
-    }
-  }
-  CHECK_MESSAGE(bad == 0, "keys: " << bad << " out of order, the first at index " << first_bad);
-  std::size_t bad_tiles = 0;
-  for (std::size_t w = 0; w < warps; ++w) {
-    std::vector<std::string> got, want;
-    for (std::size_t i = w * tile; i < (w + 1) * tile; ++i) {
-      got.push_back(bytes_of(got_keys[i]) + ((m & pairs) ? bytes_of(got_values[i]) : std::string()));
-      want.push_back(bytes_of(want_keys[i]) + ((m & pairs) ? bytes_of(want_values[i]) : std::string()));
-    }
-    std::sort(got.begin(), got.end());
-    std::sort(want.begin(), want.end());
-    bad_tiles += got != want;
-  }
-  CHECK_MESSAGE(bad_tiles == 0, bad_tiles << " tiles lost or changed (key, value) pairs");
+  xcub_test::check_sorted_tiles(got_keys, got_values, want_keys, want_values, cmp, tile, (m & stable) != 0,
+                                (m & pairs) != 0);
 }
 
 /// Half of the 8 methods (keys / values, full / partial, Sort / StableSort) on one configuration, so
