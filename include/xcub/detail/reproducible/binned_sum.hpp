@@ -50,6 +50,7 @@ struct binned_sum {
   static constexpr int parts = (format::significand_bits + bin_bits - 2) / bin_bits + 1;
   static constexpr std::uint32_t pos_inf = 1, neg_inf = 2, nan = 4;  ///< flags
   static_assert((folds_kept - 1) * bin_bits < 64, "xcub::binned_sum: finalize combines folds in 128 bits");
+  static_assert(folds_kept == 3 && parts <= 3 && bin_bits < 31, "xcub::binned_sum: add_below_top is written for K = 3");
 
   std::int64_t folds[folds_kept];  ///< folds[k]: the sum of the parts in bin top - k
   std::int32_t top;                ///< the highest kept bin
@@ -58,7 +59,13 @@ struct binned_sum {
   /// The highest bin of a finite value's significand (exponent only); 0 for zeros and subnormals
   /// of float (and 1 for double).
   XCUB_HOST_DEVICE static constexpr int bin_of(int position) {
-    return (position + format::significand_bits - 1) / bin_bits;
+    return static_cast<int>(static_cast<unsigned>(position + format::significand_bits - 1) / bin_bits);
+  }
+
+  /// The bin of the largest finite value among x's bits, 0 for inf and NaN (which do not move top).
+  XCUB_HOST_DEVICE static constexpr int bin_of_value(T x) {
+    const auto f = fields_of(x);
+    return f.special() ? 0 : bin_of(f.position());
   }
 
   /// Moves the folds to a higher top (t > top), dropping the bins that fall out of the window.
@@ -78,45 +85,47 @@ struct binned_sum {
   XCUB_HOST_DEVICE constexpr void add_below_top(T x) {
     const auto f = fields_of(x);
     flags |= f.special() ? (f.fraction != 0 ? nan : f.negative() ? neg_inf : pos_inf) : 0u;
-    const auto m = static_cast<std::uint64_t>(f.special() ? bits_t{0} : f.significand());
-    const int position = f.position();
-    const int low_bin = position / bin_bits, offset = position - low_bin * bin_bits;
-    const int k0 = top - low_bin;  // the fold of bin low_bin; part j goes to fold k0 - j
-    constexpr std::uint64_t mask = (std::uint64_t{1} << bin_bits) - 1;
-    const std::uint64_t sign = f.negative() ? ~std::uint64_t{0} : 0;
-    std::int64_t part[parts] = {};
-    XCUB_UNROLL
-    for (int j = 0; j < parts; ++j) {
-      const std::uint64_t p = j == 0 ? (m << offset) & mask : (m >> (j * bin_bits - offset)) & mask;
-      part[j] = static_cast<std::int64_t>((p ^ sign) - sign);
-    }
-    XCUB_UNROLL
-    for (int k = 0; k < folds_kept; ++k) {
-      std::int64_t add = 0;
-      XCUB_UNROLL
-      for (int j = 0; j < parts; ++j) add = (k0 - k == j) ? part[j] : add;
-      folds[k] += add;
-    }
+    const bits_t m = f.special() ? bits_t{0} : f.significand();
+    const auto position = static_cast<unsigned>(f.position());
+    const unsigned low_bin = position / bin_bits, offset = position - low_bin * bin_bits;
+    const int k0 = top - static_cast<int>(low_bin);  // the fold of bin low_bin; part j goes to fold k0 - j
+    constexpr bits_t mask = (bits_t{1} << bin_bits) - 1;
+    // Each part is < 2^W, so it and its negation fit an int32 (cheaper to select on 32-bit GPUs).
+    const std::uint32_t sign = f.negative() ? ~std::uint32_t{0} : 0;
+    const auto signed_part = [sign](bits_t p) {
+      return static_cast<std::int32_t>((static_cast<std::uint32_t>(p) ^ sign) - sign);
+    };
+    const std::int32_t p0 = signed_part((m << offset) & mask);
+    const std::int32_t p1 = signed_part((m >> (bin_bits - offset)) & mask);
+    const std::int32_t p2 = parts > 2 ? signed_part(m >> (2 * bin_bits - offset)) : 0;
+    // Fold k takes part k0 - k. Written as selects on shared conditions (not an indexed array,
+    // which GPU compilers turn into local memory).
+    const bool at0 = k0 == 0, at1 = k0 == 1, at2 = k0 == 2, at3 = k0 == 3, at4 = k0 == 4;
+    folds[0] += at0 ? p0 : at1 ? p1 : at2 ? p2 : 0;
+    folds[1] += at1 ? p0 : at2 ? p1 : at3 ? p2 : 0;
+    folds[2] += at2 ? p0 : at3 ? p1 : at4 ? p2 : 0;
   }
 
   /// Adds one value.
   XCUB_HOST_DEVICE constexpr void add(T x) {
-    const auto f = fields_of(x);
-    const int b = f.special() ? 0 : bin_of(f.position());
+    const int b = bin_of_value(x);
     if (b > top) raise(b);
     add_below_top(x);
   }
 
-  /// Adds a thread's items: raises top once for all of them, then adds each without the check.
+  /// Adds a thread's items: raises top once for all of them (from the largest finite magnitude's
+  /// bits: bin_of is monotonic in them), then adds each without the check.
   template <int N>
   XCUB_HOST_DEVICE constexpr void add(const T (&items)[N]) {
-    int t = top;
+    constexpr bits_t magnitude_mask = ~bits_t{0} >> 1;
+    constexpr bits_t inf_bits = bits_t(format::exponent_all_ones) << format::fraction_bits;
+    bits_t largest = 0;
     XCUB_UNROLL
     for (int i = 0; i < N; ++i) {
-      const auto f = fields_of(items[i]);
-      const int b = f.special() ? 0 : bin_of(f.position());
-      t = b > t ? b : t;
+      const bits_t a = __builtin_bit_cast(bits_t, items[i]) & magnitude_mask;
+      largest = a < inf_bits && a > largest ? a : largest;
     }
+    const int t = bin_of_value(from_bits<T>(largest));
     if (t > top) raise(t);
     XCUB_UNROLL
     for (int i = 0; i < N; ++i) add_below_top(items[i]);
