@@ -71,10 +71,8 @@ struct binned_sum {
   /// Moves the folds to a higher top (t > top), dropping the bins that fall out of the window.
   XCUB_HOST_DEVICE constexpr void raise(int t) {
     const int d = t - top;
-    XCUB_UNROLL
     for (int k = folds_kept - 1; k >= 0; --k) {
       std::int64_t moved = 0;
-      XCUB_UNROLL
       for (int j = 0; j < k; ++j) moved = (k - j == d) ? folds[j] : moved;
       folds[k] = d == 0 ? folds[k] : moved;
     }
@@ -120,14 +118,12 @@ struct binned_sum {
     constexpr bits_t magnitude_mask = ~bits_t{0} >> 1;
     constexpr bits_t inf_bits = bits_t(format::exponent_all_ones) << format::fraction_bits;
     bits_t largest = 0;
-    XCUB_UNROLL
     for (int i = 0; i < N; ++i) {
       const bits_t a = __builtin_bit_cast(bits_t, items[i]) & magnitude_mask;
       largest = a < inf_bits && a > largest ? a : largest;
     }
     const int t = bin_of_value(from_bits<T>(largest));
     if (t > top) raise(t);
-    XCUB_UNROLL
     for (int i = 0; i < N; ++i) add_below_top(items[i]);
   }
 
@@ -136,7 +132,6 @@ struct binned_sum {
     const int t = a.top > b.top ? a.top : b.top;
     if (a.top < t) a.raise(t);
     if (b.top < t) b.raise(t);
-    XCUB_UNROLL
     for (int k = 0; k < folds_kept; ++k) a.folds[k] += b.folds[k];
     a.flags |= b.flags;
     return a;
@@ -151,7 +146,6 @@ struct binned_sum {
     constexpr bits_t sign_bit = bits_t{1} << (8 * sizeof(bits_t) - 1);
     if (flags != 0) return from_bits<T>(flags == pos_inf ? inf_bits : sign_bit | inf_bits);
     wide128 s{0, 0};
-    XCUB_UNROLL
     for (int k = 0; k < folds_kept; ++k) s.add_shifted(folds[k], (folds_kept - 1 - k) * bin_bits);
     return round_to<T>(s.negative(), s.magnitude(), (top - (folds_kept - 1)) * bin_bits);
   }
