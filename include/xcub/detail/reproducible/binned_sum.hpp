@@ -79,11 +79,18 @@ struct binned_sum {
     top = t;
   }
 
-  /// Adds a value whose bin does not exceed top (or an inf / NaN), without checking top.
-  XCUB_HOST_DEVICE constexpr void add_below_top(T x) {
+  /// The flag of an inf or NaN, 0 for a finite value.
+  XCUB_HOST_DEVICE static constexpr std::uint32_t flag_of(T x) {
     const auto f = fields_of(x);
-    flags |= f.special() ? (f.fraction != 0 ? nan : f.negative() ? neg_inf : pos_inf) : 0u;
-    const bits_t m = f.special() ? bits_t{0} : f.significand();
+    return !f.special() ? 0u : f.fraction != 0 ? nan : f.negative() ? neg_inf : pos_inf;
+  }
+
+  /// Adds the parts of a value whose bin does not exceed top, without checking top and without
+  /// looking for inf and NaN: their bits may land in the folds, which no longer matter once the
+  /// caller has set their flag.
+  XCUB_HOST_DEVICE constexpr void add_parts(T x) {
+    const auto f = fields_of(x);
+    const bits_t m = f.significand();
     const auto position = static_cast<unsigned>(f.position());
     const unsigned low_bin = position / bin_bits, offset = position - low_bin * bin_bits;
     const int k0 = top - static_cast<int>(low_bin);  // the fold of bin low_bin; part j goes to fold k0 - j
@@ -108,23 +115,29 @@ struct binned_sum {
   XCUB_HOST_DEVICE constexpr void add(T x) {
     const int b = bin_of_value(x);
     if (b > top) raise(b);
-    add_below_top(x);
+    flags |= flag_of(x);
+    add_parts(x);
   }
 
   /// Adds a thread's items: raises top once for all of them (from the largest finite magnitude's
-  /// bits: bin_of is monotonic in them), then adds each without the check.
+  /// bits: bin_of is monotonic in them) and looks for inf and NaN once, then adds each item's parts.
   template <int N>
   XCUB_HOST_DEVICE constexpr void add(const T (&items)[N]) {
     constexpr bits_t magnitude_mask = ~bits_t{0} >> 1;
     constexpr bits_t inf_bits = bits_t(format::exponent_all_ones) << format::fraction_bits;
     bits_t largest = 0;
+    bool special = false;
     for (int i = 0; i < N; ++i) {
       const bits_t a = __builtin_bit_cast(bits_t, items[i]) & magnitude_mask;
+      special = special || a >= inf_bits;
       largest = a < inf_bits && a > largest ? a : largest;
     }
     const int t = bin_of_value(from_bits<T>(largest));
     if (t > top) raise(t);
-    for (int i = 0; i < N; ++i) add_below_top(items[i]);
+    if (special) {
+      for (int i = 0; i < N; ++i) flags |= flag_of(items[i]);
+    }
+    for (int i = 0; i < N; ++i) add_parts(items[i]);
   }
 
   /// The sum of two accumulators: both aligned to the higher top, folds added, flags joined.
