@@ -50,7 +50,7 @@ struct binned_sum {
   static constexpr int parts = (format::significand_bits + bin_bits - 2) / bin_bits + 1;
   static constexpr std::uint32_t pos_inf = 1, neg_inf = 2, nan = 4;  ///< flags
   static_assert((folds_kept - 1) * bin_bits < 64, "xcub::binned_sum: finalize combines folds in 128 bits");
-  static_assert(folds_kept == 3 && parts <= 3 && bin_bits < 31, "xcub::binned_sum: add_below_top is written for K = 3");
+  static_assert(folds_kept == 3 && parts <= 3 && bin_bits < 31, "xcub::binned_sum: add_parts is written for K = 3 folds and int32 parts");
 
   std::int64_t folds[folds_kept];  ///< folds[k]: the sum of the parts in bin top - k
   std::int32_t top;                ///< the highest kept bin
