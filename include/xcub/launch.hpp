@@ -8,6 +8,12 @@
 // launch error (an invalid configuration, say); errors raised while the kernel runs surface at
 // the next synchronisation, as on CUDA. On the host backend the grid runs to completion before
 // launch returns, and `stream` is accepted but not needed.
+//
+// For the device layer's dispatch (host code, in kernel translation units), every backend also has:
+//   kernel_arch_version(kernel, &arch)   the architecture `kernel` runs as on the current device, as
+//                                        its device pass saw arch::target_arch() (CUDA: the kernel's
+//                                        PTX version; HIP: the device's gfx target; host: 0)
+//   max_active_blocks_per_multiprocessor(&blocks, kernel, block_threads, shared_bytes)
 #pragma once
 
 #include <xcub/config.hpp>

@@ -4,3 +4,26 @@
 #include <xcub/runtime.hpp>
 
 #include <xcub/backend/gpu/chevron_launch.hpp>
+
+#include <cstddef>
+
+namespace xcub {
+
+/// The architecture `kernel` runs as on the current device: HIP loads the code object built for
+/// the device's own gfx target, so this is the device's version (gfx90a: 910).
+template <class... Params>
+error_t kernel_arch_version(void (*)(Params...), int& arch) {
+  int device = 0;
+  if (const error_t e = get_device(&device); e != success) return e;
+  return device_arch_version(&arch, device);
+}
+
+/// How many blocks of `block_threads` threads with `shared_bytes` of dynamic shared memory can be
+/// resident on one compute unit at once.
+template <class... Params>
+error_t max_active_blocks_per_multiprocessor(int& blocks, void (*kernel)(Params...), int block_threads,
+                                             std::size_t shared_bytes) {
+  return hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, block_threads, shared_bytes);
+}
+
+}  // namespace xcub

@@ -28,4 +28,20 @@ error_t launch(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t /*strea
   return host::detail::run_grid(request, &call::run, &c);
 }
 
+/// The emulator is one architecture, numbered 0 (arch::target_arch() in every kernel).
+template <class... Params>
+error_t kernel_arch_version(void (*)(Params...), int& arch) {
+  arch = 0;
+  return success;
+}
+
+/// Blocks the emulator keeps in flight per "multiprocessor" (one per hardware thread): a few, so
+/// that grids sized from it still interleave several blocks.
+template <class... Params>
+error_t max_active_blocks_per_multiprocessor(int& blocks, void (*)(Params...), int /*block_threads*/,
+                                             std::size_t /*shared_bytes*/) {
+  blocks = 4;
+  return success;
+}
+
 }  // namespace xcub

@@ -1,0 +1,55 @@
+// xcub/device/detail/policy.hpp: tuning policies of the device algorithms, as plain constexpr data.
+//
+// A *tuning* is a type with a constexpr member template that maps an architecture number
+// (arch::target_arch() numbering: CUDA 900, HIP 910/942/1030, host 0) to a policy struct below:
+//
+//   struct my_tuning {
+//     template <class T> static constexpr xcub::detail::reduce_policy reduce(int /*arch*/) {
+//       return {128, 4, 4, xcub::BLOCK_REDUCE_WARP_REDUCTIONS, xcub::LOAD_DEFAULT};
+//     }
+//   };
+//
+// Each backend's <xcub/backend/tuning/*.hpp> holds the default tuning (xcub::tuning::*): one link per
+// architecture it knows. Kernels read their policy at compile time from the architecture of their
+// device pass; the host reads the same function at run time with the architecture the launcher
+// reports for the kernel (kernel_arch_version), so both sides always agree. A user tuning (a type
+// as above) overrides the tables: the tests force tiny tiles with one, the sweep in bench/ tunes
+// with them.
+#pragma once
+
+#include <xcub/block/block_algorithms.hpp>
+#include <xcub/thread/cache_modifier.hpp>
+
+namespace xcub::detail {
+
+/// DeviceReduce: each block reduces an even share of whole tiles, then one block reduces the
+/// blocks' partials.
+struct reduce_policy {
+  int block_threads;
+  int items_per_thread;
+  int vector_load_length;  // items per vector load where the input is an aligned pointer (1: none)
+  BlockReduceAlgorithm reduce_algorithm;
+  CacheLoadModifier load_modifier;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+/// DeviceScan: one tile per block, chained by decoupled look-back.
+struct scan_policy {
+  int block_threads;
+  int items_per_thread;
+  BlockLoadAlgorithm load_algorithm;
+  CacheLoadModifier load_modifier;
+  BlockStoreAlgorithm store_algorithm;
+  BlockScanAlgorithm scan_algorithm;
+  int lookback_delay_ns;  // backoff between polls of a tile's status (0: the backend's pause())
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+/// Scales a policy's nominal items per thread (set for 4-byte items) to items of `bytes`, keeping
+/// a thread's tile bytes about constant (CUB's memory-bound scaling, in spirit).
+constexpr int scaled_items(int nominal_items, int bytes) {
+  const int scaled = nominal_items * 4 / (bytes > 0 ? bytes : 1);
+  return scaled < 1 ? 1 : (scaled > 2 * nominal_items ? 2 * nominal_items : scaled);
+}
+
+}  // namespace xcub::detail

@@ -1,0 +1,45 @@
+// Shared helpers of the device-layer tests: the two-phase call, device vectors, tiny tunings.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include <xcub/util/device_buffer.hpp>
+
+#include "test_support.hpp"
+
+namespace xcub_device_test {
+
+/// Calls `call(d_temp, bytes)` twice, as the two-phase API is used: first to size the temp storage
+/// (which must report at least one byte), then with that much device memory; both must succeed.
+/// The temp storage is filled with 0xA5 first, so that code relying on zeroed temp storage fails.
+template <class Call>
+void two_phase(Call call) {
+  void* d_temp = nullptr;
+  std::size_t bytes = 0;
+  XCUB_TEST_CALL(call(d_temp, bytes));
+  REQUIRE(bytes >= 1);
+  xcub::device_buffer<unsigned char> temp(bytes);
+  XCUB_TEST_CALL(xcub::memset(temp.data(), 0xA5, bytes));
+  XCUB_TEST_CALL(call(static_cast<void*>(temp.data()), bytes));
+  XCUB_TEST_CALL(xcub::device_synchronize());
+}
+
+/// A device copy of `host`.
+template <class T>
+xcub::device_buffer<T> to_device(const std::vector<T>& host) {
+  xcub::device_buffer<T> d(host.size());
+  if (!host.empty()) d.upload(host);
+  return d;
+}
+
+/// Random integers in [lo, hi] as T (exact sums in every type for moderate sizes).
+template <class T>
+std::vector<T> small_values(std::size_t n, std::mt19937_64& rng, int lo = -100, int hi = 100) {
+  std::uniform_int_distribution<int> pick(lo, hi);
+  std::vector<T> v(n);
+  for (auto& x : v) x = static_cast<T>(pick(rng));
+  return v;
+}
+
+}  // namespace xcub_device_test
