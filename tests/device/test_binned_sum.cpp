@@ -84,6 +84,8 @@ TEST_CASE("binned sum: hand-checked values") {
       {{lim::min() - tiny, tiny}, lim::min(), "subnormals reach the smallest normal"},
       {{0x1p100f, 1.0f, -0x1p100f}, 0.0f, "1.0 lies below the kept bins of 2^100: dropped (truncation)"},
       {{0x1p40f, 1.0f, -0x1p40f}, 1.0f, "1.0 lies in the kept bins of 2^40: kept"},
+      {{0x1.fffffep-60f, tiny, -0x1.fffffep-60f}, tiny, "below 2^-59 nothing is dropped"},
+      {{0x1p-59f, tiny, -0x1p-59f}, 0.0f, "2^-59 reaches bin 3: the smallest subnormal is dropped"},
   };
   for (const auto& e : examples) {
     INFO(e.what);
