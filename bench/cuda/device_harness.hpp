@@ -1,8 +1,9 @@
 // The device-layer benchmark harness: xcub's and CUB's Device* algorithms on the same device input,
 // sizes 2^16 to 2^30 items. For every (benchmark, type, size) it runs each side once, lets the
 // benchmark compare xcub's output with CUB's (any difference aborts the program), times the two in
-// alternation (median_ms_interleaved: 5 warm-ups, median of 30), compares again (a second call
-// must give the same output: look-back state and temp storage are reused), and adds a row for each.
+// alternation (median_ms_interleaved: 5 warm-ups, median of 30; 2 and 20 where one call takes over
+// 50 ms), compares again (a second call must give the same output: look-back state and temp storage
+// are reused), and adds a row for each.
 // A device memcpy of the input's size is timed in the same run, so every row carries the copy
 // bandwidth of its own size. It measures; it never asserts time.
 //
@@ -16,6 +17,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -220,6 +222,7 @@ struct result {
   bench_case c;
   std::string impl;
   double ms, copy_gbps;
+  int runs;
   double gbps() const { return c.bytes / (ms * 1e6); }
   double items_per_s() const { return c.items / (ms * 1e-3); }
   double pct_copy() const { return 100.0 * gbps() / copy_gbps; }
@@ -248,10 +251,11 @@ class report {
     return copy_[bytes] = 2.0 * bytes / (ms * 1e6);
   }
 
-  void add(const bench_case& c, double ms_xcub, double ms_baseline) {
+  /// The two rows of one pair: xcub's, then its baseline's (medians of `runs` timed runs each).
+  void add(const bench_case& c, double ms_xcub, double ms_baseline, int runs) {
     const double copy = copy_gbps(c.copy_bytes);
-    rows_.push_back({c, "xcub", ms_xcub, copy});
-    rows_.push_back({c, c.baseline, ms_baseline, copy});
+    rows_.push_back({c, "xcub", ms_xcub, copy, runs});
+    rows_.push_back({c, c.baseline, ms_baseline, copy, runs});
     const result& x = rows_[rows_.size() - 2];
     std::fprintf(stderr, "  %-48s %-7s 2^%d: xcub %9.4f ms (%4.0f%% copy), %s %9.4f ms, ratio %.3f\n",
                  c.benchmark.c_str(), c.type.c_str(), c.log2_items, ms_xcub, x.pct_copy(), c.baseline.c_str(),
@@ -291,7 +295,8 @@ inline void report::finish(const char* json_path) const {
               commit ? commit : "?");
   std::printf("baseline = CUB unless named; ratio = baseline median time / xcub median time (above 1: xcub is\n"
               "faster); GB/s counts the minimum traffic; %% of copy = GB/s over a device memcpy of the input's size\n"
-              "timed in the same run. Median of 30 runs after 5 warm-ups, xcub and baseline in alternation.\n\n");
+              "timed in the same run. Median of 30 runs after 5 warm-ups (20 after 2 where a call takes over\n"
+              "50 ms), xcub and baseline in alternation.\n\n");
   std::printf("### 2^%d items\n\n", headline_log2);
   table(true);
   std::printf("\n### every size\n\n");
@@ -313,9 +318,9 @@ inline void report::finish(const char* json_path) const {
     const result& r = rows_[i];
     std::fprintf(f, "    {\"benchmark\": \"%s\", \"type\": \"%s\", \"impl\": \"%s\", \"items\": %zu, \"bytes\": %zu, "
                     "\"median_ms\": %.5f, \"log2_items\": %d, \"gbps\": %.2f, \"items_per_s\": %.4g, "
-                    "\"copy_gbps\": %.1f, \"pct_copy\": %.2f, \"baseline\": \"%s\"",
+                    "\"copy_gbps\": %.1f, \"pct_copy\": %.2f, \"baseline\": \"%s\", \"runs\": %d",
                  r.c.benchmark.c_str(), r.c.type.c_str(), r.impl.c_str(), r.c.items, r.c.bytes, r.ms, r.c.log2_items,
-                 r.gbps(), r.items_per_s(), r.copy_gbps, r.pct_copy(), r.c.baseline.c_str());
+                 r.gbps(), r.items_per_s(), r.copy_gbps, r.pct_copy(), r.c.baseline.c_str(), r.runs);
     if (r.impl == "xcub") std::fprintf(f, ", \"ratio\": %.4f", rows_[i + 1].ms / r.ms);
     std::fprintf(f, "}%s\n", i + 1 < rows_.size() ? "," : "");
   }
@@ -325,18 +330,26 @@ inline void report::finish(const char* json_path) const {
 
 /// Builds both calls' temp storage, runs each once, lets `verify()` compare their outputs (it aborts
 /// on a difference), times them in alternation, verifies again, and adds the two rows.
+/// Where one call of either side took over 50 ms (host clock, first call), 2 warm-ups and 20 timed runs
+/// instead of 5 and 30, so that the slowest cases stay within the run's time.
 template <class XcubCall, class BaselineCall, class Verify>
 void run_pair(report& rep, const bench_case& c, XcubCall xcall, BaselineCall bcall, Verify verify) {
   two_phase<XcubCall> x(xcall, c.benchmark.c_str());
   two_phase<BaselineCall> b(bcall, c.benchmark.c_str());
+  const auto t0 = std::chrono::steady_clock::now();
   x();
+  check(cudaDeviceSynchronize(), c.benchmark.c_str());
+  const auto t1 = std::chrono::steady_clock::now();
   b();
   check(cudaDeviceSynchronize(), c.benchmark.c_str());
+  const auto t2 = std::chrono::steady_clock::now();
   verify();
-  const auto ms = median_ms_interleaved([&] { x(); }, [&] { b(); }, 5, 30);
+  const bool slow = std::max(t1 - t0, t2 - t1) > std::chrono::milliseconds(50);
+  const int warmup = slow ? 2 : 5, runs = slow ? 20 : 30;
+  const auto ms = median_ms_interleaved([&] { x(); }, [&] { b(); }, warmup, runs);
   check(cudaDeviceSynchronize(), c.benchmark.c_str());
   verify();
-  rep.add(c, ms.first, ms.second);
+  rep.add(c, ms.first, ms.second, runs);
 }
 
 /// The type's name in the rows.
