@@ -317,7 +317,7 @@ inline void report::finish(const char* json_path) const {
   for (std::size_t i = 0; i < rows_.size(); ++i) {
     const result& r = rows_[i];
     std::fprintf(f, "    {\"benchmark\": \"%s\", \"type\": \"%s\", \"impl\": \"%s\", \"items\": %zu, \"bytes\": %zu, "
-                    "\"median_ms\": %.5f, \"log2_items\": %d, \"gbps\": %.2f, \"items_per_s\": %.4g, "
+                    "\"median_ms\": %.7g, \"log2_items\": %d, \"gbps\": %.2f, \"items_per_s\": %.4g, "
                     "\"copy_gbps\": %.1f, \"pct_copy\": %.2f, \"baseline\": \"%s\", \"runs\": %d",
                  r.c.benchmark.c_str(), r.c.type.c_str(), r.impl.c_str(), r.c.items, r.c.bytes, r.ms, r.c.log2_items,
                  r.gbps(), r.items_per_s(), r.copy_gbps, r.pct_copy(), r.c.baseline.c_str(), r.runs);
