@@ -23,8 +23,13 @@ trap 'rm -rf "$tmp"' EXIT
 # The header Meson generates for a CUDA build (xcub/backend_config.hpp), so no build directory is needed.
 mkdir -p "$tmp/include/xcub"
 sed -e 's/@XCUB_BACKEND_HOST@/0/' -e 's/@XCUB_BACKEND_CUDA@/1/' -e 's/@XCUB_BACKEND_HIP@/0/' \
-    -e 's/@XCUB_BACKEND_NAME@/"cuda"/' -e 's/@XCUB_HOST_WARP_THREADS@/32/' \
+    -e 's/@XCUB_BACKEND_NAME@/"cuda"/' -e 's/@XCUB_HOST_WARP_THREADS@/32/' -e "s/@XCUB_TARGETS_TAG@/cuda_sm$arch/" \
     include/xcub/backend_config.hpp.in > "$tmp/include/xcub/backend_config.hpp"
+if grep -q @ "$tmp/include/xcub/backend_config.hpp"; then
+  echo "compile_time.sh: backend_config.hpp.in has a value this script does not fill:" >&2
+  grep @ "$tmp/include/xcub/backend_config.hpp" >&2
+  exit 1
+fi
 
 flags=(-ccbin "$ccbin" -arch=sm_$arch -std=c++17 --expt-relaxed-constexpr -O2
        -I"$tmp/include" -Iinclude -Ibackends/cuda/include -Ibackends/gpu/include)
