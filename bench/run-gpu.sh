@@ -21,14 +21,18 @@ plot=
 python3 -c 'import matplotlib' 2>/dev/null && plot=1
 # XCUB_BENCHES picks the programs (default: every one built, then compile_time: bench/compile_time.sh).
 device_json=()
+status=0
 for b in ${XCUB_BENCHES:-warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce compile_time}; do
   if [ "$b" = compile_time ]; then
-    bash bench/compile_time.sh "$out/compile_time-$day.json" | tee "$out/compile_time-$day.md"
+    bash bench/compile_time.sh "$out/compile_time-$day.json" | tee "$out/compile_time-$day.md" ||
+      { echo "run-gpu: compile_time failed"; status=1; }
+    [ -f "$out/compile_time-$day.json" ] && device_json+=("$out/compile_time-$day.json")
     continue
   fi
   [ -x "$dir/bench/cuda/$b" ] || { echo "run-gpu: $b was not built"; continue; }
   [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" | gzip -9 > "$out/$b.sass.txt.gz"
-  "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md"
+  # A failed check aborts that program only; the others still run, and the script's status says so.
+  "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md" || { echo "run-gpu: $b FAILED"; status=1; continue; }
   case $b in
     device_*) device_json+=("$out/$b-$day.json"); plotter=bench/plot_device.py ;;
     *) plotter=bench/plot.py ;;
@@ -38,3 +42,4 @@ done
 if [ ${#device_json[@]} -gt 0 ]; then
   python3 bench/summarize_device.py "${device_json[@]}" | tee "$out/device-summary-$day.md"
 fi
+exit $status
