@@ -42,7 +42,10 @@ compile() {
   end=$(date +%s%N)
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", (b - a) / 1e9 }'
 }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() {
+  printf '%s\n' "$@" | sort -g |
+    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 
 xcub_times=() cub_times=()
 for ((i = 0; i < runs; ++i)); do
@@ -59,8 +62,9 @@ nvcc_version=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
 host="$(hostname), $(nproc) cores"
 day=$(date -u +%F)
 
-echo "Compile time, nvcc $nvcc_version -arch=sm_$arch -c (host compiler $ccbin), on $host, $day, commit ${XCUB_COMMIT:-?}:"
-echo "five device calls (DeviceReduce::Sum, ArgMax, DeviceScan::InclusiveSum, ExclusiveScan, DeviceSegmentedReduce::Sum)"
+echo "Compile time, nvcc $nvcc_version -arch=sm_$arch -c (host compiler $ccbin), on $host, $day,"
+echo "commit ${XCUB_COMMIT:-?}: five device calls (DeviceReduce::Sum, ArgMax, DeviceScan::InclusiveSum,"
+echo "ExclusiveScan, DeviceSegmentedReduce::Sum)"
 echo
 echo "| source | runs (s) | median (s) |"
 echo "|---|---|---|"
@@ -81,8 +85,10 @@ if [ -n "$json" ]; then
   "flags": "-arch=sm_$arch -std=c++17 --expt-relaxed-constexpr -O2 -c",
   "ratio": $ratio,
   "rows": [
-    {"benchmark": "compile five device calls", "impl": "xcub", "source": "bench/compile_time/xcub_device_calls.cu", "compile_seconds": $xcub_s, "runs": [$(list "${xcub_times[@]}")]},
-    {"benchmark": "compile five device calls", "impl": "cub", "source": "bench/compile_time/cub_device_calls.cu", "compile_seconds": $cub_s, "runs": [$(list "${cub_times[@]}")]}
+    {"benchmark": "compile five device calls", "impl": "xcub", "source": "bench/compile_time/xcub_device_calls.cu",
+     "compile_seconds": $xcub_s, "runs": [$(list "${xcub_times[@]}")]},
+    {"benchmark": "compile five device calls", "impl": "cub", "source": "bench/compile_time/cub_device_calls.cu",
+     "compile_seconds": $cub_s, "runs": [$(list "${cub_times[@]}")]}
   ]
 }
 EOF

@@ -22,7 +22,8 @@ python3 -c 'import matplotlib' 2>/dev/null && plot=1
 # XCUB_BENCHES picks the programs (default: every one built, then compile_time: bench/compile_time.sh).
 device_json=()
 status=0
-for b in ${XCUB_BENCHES:-warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce compile_time}; do
+all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce compile_time"
+for b in ${XCUB_BENCHES:-$all}; do
   if [ "$b" = compile_time ]; then
     bash bench/compile_time.sh "$out/compile_time-$day.json" | tee "$out/compile_time-$day.md" ||
       { echo "run-gpu: compile_time failed"; status=1; }

@@ -76,7 +76,8 @@ __host__ __device__ T input_value(std::size_t i, unsigned salt) {
 
 template <class T>
 __global__ void fill_kernel(T* p, std::size_t n, unsigned salt) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     p[i] = input_value<T>(i, salt);
 }
 
@@ -147,7 +148,8 @@ __host__ __device__ bool close(T got, T want, double rel_tol, double abs_tol) {
 template <class T>
 __global__ void compare_kernel(const T* got, const T* want, std::size_t n, double rel_tol, double abs_tol,
                                unsigned long long* bad) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     if (!close(got[i], want[i], rel_tol, abs_tol)) {
       atomicAdd(&bad[0], 1ull);
       atomicMin(&bad[1], static_cast<unsigned long long>(i));
