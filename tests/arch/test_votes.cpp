@@ -1,5 +1,6 @@
 // Warp votes (ballot, any, all, match_any on 32- and 64-bit values) with full, prefix and scattered
-// member masks and a partial last warp, against a host model; lane masks and lane_count.
+// member masks and a partial last warp, against a host model; lane masks, lane_count, lowest_lane
+// and highest_lane.
 #include "test_support.hpp"
 
 #include <algorithm>
@@ -10,7 +11,7 @@ using arch::lane_mask_t;
 namespace {
 constexpr unsigned W = arch::warp_threads;
 constexpr int rounds = 8;
-enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, votes };
+enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, vote_lowest, vote_highest, votes };
 
 struct vote_input {
   std::uint64_t value64;
@@ -40,6 +41,8 @@ XCUB_KERNEL void vote_rounds(const vote_input* in, const lane_mask_t* masks, uns
       o[vote_count * n] = static_cast<unsigned long long>(arch::lane_count(ballot));
       const lane_mask_t active = arch::active_mask();  // includes the caller, names no lane that does not exist
       o[vote_active * n] = (active >> lane & 1) && (active & ~existing) == 0;
+      o[vote_lowest * n] = arch::lowest_lane(mask);  // of the member mask: never empty
+      o[vote_highest * n] = arch::highest_lane(mask);
     }
     arch::sync_threads();  // keeps the rounds apart
   }
@@ -102,6 +105,12 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
         w[vote_match64 * n] = m64;
         w[vote_count * n] = popcount(ballot);
         w[vote_active * n] = 1;
+        unsigned lo = W, hi = 0;
+        for (unsigned o = 0; o < W; ++o) {
+          if (mask >> o & 1) lo = std::min(lo, o), hi = std::max(hi, o);
+        }
+        w[vote_lowest * n] = lo;
+        w[vote_highest * n] = hi;
       }
     }
   }
@@ -111,7 +120,7 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
   d_out.fill_bytes(0xFF);
   xcub_test::launch_and_wait(grid, block, 0, vote_rounds, d_in.data(), d_masks.data(), d_out.data());
   const auto got = d_out.download();
-  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask"};
+  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask", "lowest_lane", "highest_lane"};
   for (int r = 0; r < rounds; ++r) {
     for (int k = 0; k < votes; ++k) {
       const auto at = (r * votes + k) * n;

@@ -156,3 +156,19 @@ TEST_CASE("device reduce: bad input returns error_invalid_value and writes nothi
   // A null input with no items is fine: the sum of nothing.
   XCUB_TEST_CALL(xcub::DeviceReduce::Sum(nullptr, bytes, static_cast<const int*>(nullptr), d_out.data(), 0));
 }
+
+TEST_CASE("device reduce: more than 2^31 int8 items, 64-bit counts (large)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (!XCUB_BACKEND_CUDA) return;  // gigabytes: the GPU only (the host runs the same code on small inputs)
+  const long long n = (1LL << 31) + 1000;
+  xcub::device_buffer<std::int8_t> d_in(static_cast<std::size_t>(n));
+  XCUB_TEST_CALL(xcub::memset(d_in.data(), 1, static_cast<std::size_t>(n)));
+  const std::int8_t tail[2] = {-5, 100};  // past 2^31: only a 64-bit count reaches them
+  XCUB_TEST_CALL(xcub::memcpy(d_in.data() + n - 2, tail, 2));
+  xcub::device_buffer<long long> d_sum(1);
+  xcub::device_buffer<std::int8_t> d_min(1);
+  two_phase([&](void* t, std::size_t& b) { return xcub::DeviceReduce::Sum(t, b, d_in.data(), d_sum.data(), n); });
+  two_phase([&](void* t, std::size_t& b) { return xcub::DeviceReduce::Min(t, b, d_in.data(), d_min.data(), n); });
+  xcub_test::check_equal(d_sum.download(), std::vector<long long>{n - 2 - 5 + 100}, "Sum of 2^31 + 1000 items");
+  xcub_test::check_equal(d_min.download(), std::vector<std::int8_t>{-5}, "Min of 2^31 + 1000 items");
+}

@@ -17,6 +17,11 @@
 //   Min / Max(temp, bytes, in, out, n, stream)         init: the input type's largest / lowest value
 //   TransformReduce(temp, bytes, in, out, n, op, transform, init, stream)
 //                                                       Reduce over transform(in[i])
+//   ArgMin / ArgMax(temp, bytes, in, out, n, stream)   *out = {offset, value} of the first smallest /
+//                                                       largest item (KeyValuePair; empty input:
+//                                                       {1, max()} / {1, lowest()}, as CUB)
+//   ArgMin / ArgMax(temp, bytes, in, value_out, index_out, n, stream)
+//                                                       the same as a value and an int64 offset
 // The accumulator type is the decayed type of op(init, *in), as CUB's. A given call on a given
 // device is deterministic run to run (floating-point sums included): the grouping depends only on
 // the tile shape and the grid, never on timing. For sums that are bitwise identical across
@@ -34,6 +39,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
 #include <limits>
 #include <type_traits>
@@ -42,6 +48,9 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/detail/fold.hpp>  // detail::accumulator_t
 #include <xcub/iterator/transform_input_iterator.hpp>
+#include <xcub/iterator/arg_index_input_iterator.hpp>
+#include <xcub/util/key_value_pair.hpp>
+#include <xcub/device/detail/arg_extremum.hpp>
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/reduce.hpp>
@@ -119,7 +128,91 @@ struct DeviceReduceTuned {
     return checked<accum_t>(d_temp_storage, temp_storage_bytes, in, d_out, num_items, reduction_op, init, stream);
   }
 
+  /// d_out[0] = {offset, value} of the first smallest item of d_in[0, num_items) (CUB 3.0's pair
+  /// form; the output's value type, KeyValuePair<int, T> where it is void, names the key and value
+  /// types). Empty input: {1, numeric_limits<T>::max()}, as CUB. More items than the key type counts:
+  /// error_invalid_value.
+  template <class InputIt, class OutputIt, class NumItemsT, std::enable_if_t<std::is_integral_v<NumItemsT>, int> = 0>
+  static error_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+                        NumItemsT num_items, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::ArgMin");
+    return arg_pair<false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+
+  /// *d_min_out = the first smallest item of d_in[0, num_items), *d_index_out = its offset (an
+  /// int64, as CUB 3's form). Empty input: numeric_limits<T>::max() and 1, as CUB.
+  template <class InputIt, class ExtremumOutIt, class IndexOutIt, class NumItemsT,
+            std::enable_if_t<std::is_integral_v<NumItemsT>, int> = 0>
+  static error_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, ExtremumOutIt d_min_out,
+                        IndexOutIt d_index_out, NumItemsT num_items, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::ArgMin");
+    return arg_split<false>(d_temp_storage, temp_storage_bytes, d_in, d_min_out, d_index_out, num_items, stream);
+  }
+
+  /// ArgMin's twins for the first largest item; empty input: {1, numeric_limits<T>::lowest()}.
+  template <class InputIt, class OutputIt, class NumItemsT, std::enable_if_t<std::is_integral_v<NumItemsT>, int> = 0>
+  static error_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+                        NumItemsT num_items, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::ArgMax");
+    return arg_pair<true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, stream);
+  }
+
+  template <class InputIt, class ExtremumOutIt, class IndexOutIt, class NumItemsT,
+            std::enable_if_t<std::is_integral_v<NumItemsT>, int> = 0>
+  static error_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, ExtremumOutIt d_max_out,
+                        IndexOutIt d_index_out, NumItemsT num_items, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::ArgMax");
+    return arg_split<true>(d_temp_storage, temp_storage_bytes, d_in, d_max_out, d_index_out, num_items, stream);
+  }
+
  protected:
+  /// Arg reductions: pairs {offset, value} read through ArgIndexInputIterator, reduced with
+  /// xcub::ArgMin/ArgMax from their identity (<xcub/device/detail/arg_extremum.hpp>), written by
+  /// `Writer` (which turns the identity, an empty input's result, into CUB's {1, extreme}).
+  template <bool IS_MAX, class ValueT, class InputIt, class Writer, class NumItemsT>
+  static error_t arg_reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, Writer out,
+                            NumItemsT num_items, stream_t stream) {
+    if (!detail::valid_count(num_items)) return error_invalid_value;
+    if (num_items > 0 && detail::is_null_iterator(d_in)) return error_invalid_value;
+    using offset_t = detail::offset_for<NumItemsT>;
+    using pair_t = KeyValuePair<offset_t, ValueT>;
+    using op_t = std::conditional_t<IS_MAX, xcub::ArgMax, xcub::ArgMin>;
+    ArgIndexInputIterator<InputIt, offset_t, ValueT> in(d_in);
+    return detail::dispatch_reduce<Tuning>::template run<pair_t>(d_temp_storage, temp_storage_bytes, in, out,
+                                                                 static_cast<offset_t>(num_items), op_t{},
+                                                                 detail::arg_identity<offset_t, ValueT, IS_MAX>(), stream);
+  }
+
+  template <bool IS_MAX, class InputIt, class OutputIt, class NumItemsT>
+  static error_t arg_pair(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+                          NumItemsT num_items, stream_t stream) {
+    using input_t = detail::iterator_value_t<InputIt>;
+    using out_pair = std::conditional_t<std::is_void_v<detail::iterator_value_t<OutputIt>>, KeyValuePair<int, input_t>,
+                                        detail::iterator_value_t<OutputIt>>;
+    using key_t = typename out_pair::Key;
+    using value_t = typename out_pair::Value;
+    if (detail::is_null_iterator(d_out)) return error_invalid_value;
+    if (detail::valid_count(num_items) &&
+        static_cast<std::uint64_t>(num_items) > static_cast<std::uint64_t>(std::numeric_limits<key_t>::max()))
+      return error_invalid_value;
+    using offset_t = detail::offset_for<NumItemsT>;
+    detail::arg_pair_writer<OutputIt, out_pair, offset_t, value_t> out{
+        d_out, out_pair(key_t(1), static_cast<value_t>(detail::arg_empty_value<input_t, IS_MAX>()))};
+    return arg_reduce<IS_MAX, value_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items, stream);
+  }
+
+  template <bool IS_MAX, class InputIt, class ExtremumOutIt, class IndexOutIt, class NumItemsT>
+  static error_t arg_split(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in,
+                           ExtremumOutIt d_value_out, IndexOutIt d_index_out, NumItemsT num_items, stream_t stream) {
+    using input_t = detail::iterator_value_t<InputIt>;
+    using value_t = detail::reduce_output_t<ExtremumOutIt, InputIt>;
+    if (detail::is_null_iterator(d_value_out) || detail::is_null_iterator(d_index_out)) return error_invalid_value;
+    using offset_t = detail::offset_for<NumItemsT>;
+    detail::arg_split_writer<ExtremumOutIt, IndexOutIt, std::int64_t, offset_t, value_t> out{
+        d_value_out, d_index_out, static_cast<value_t>(detail::arg_empty_value<input_t, IS_MAX>())};
+    return arg_reduce<IS_MAX, value_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items, stream);
+  }
+
   /// The checks every entry point makes, then the dispatch.
   template <class AccumT, class InputIt, class OutputIt, class NumItemsT, class ReductionOp, class InitT>
   static error_t checked(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,

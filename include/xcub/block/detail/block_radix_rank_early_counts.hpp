@@ -154,11 +154,14 @@ XCUB_UNROLL
       } else {
         peers = match_digit<RADIX_BITS>(members, d);
       }
-      const int leader = static_cast<int>(arch::lowest_lane(peers));
+      // The highest peer leads: the count of peers up to it is the count of all peers, so one
+      // popcount serves both its atomic and every peer's rank.
+      const int peers_up_to_me = arch::lane_count(peers & up_to_me);
+      const int leader = static_cast<int>(arch::highest_lane(peers));
       int offset = 0;
-      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(counter, arch::lane_count(peers));
+      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(counter, peers_up_to_me);
       offset = arch::shfl_idx(members, offset, leader);
-      ranks[i] = offset + arch::lane_count(peers & up_to_me) - 1;
+      ranks[i] = offset + peers_up_to_me - 1;
       if constexpr (ATOMIC_OR) {
         arch::sync_warp(members);
         if (lane == leader) masks[d] = 0;

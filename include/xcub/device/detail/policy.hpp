@@ -52,4 +52,18 @@ constexpr int scaled_items(int nominal_items, int bytes) {
   return scaled < 1 ? 1 : (scaled > 2 * nominal_items ? 2 * nominal_items : scaled);
 }
 
+/// DeviceSegmentedReduce: each block takes a group of consecutive segments (at most
+/// segments_per_block, fewer when there are too few segments to fill the device) and reduces each
+/// by its length: up to thread_max_items items, one thread; up to warp_max_items, one warp; longer,
+/// the whole block. block_threads must be a multiple of the warp.
+struct segmented_reduce_policy {
+  int block_threads;
+  int items_per_thread;    // loads a thread keeps in flight per step of the warp and block paths
+  int thread_max_items;    // segments this short: one thread each (0: none)
+  int warp_max_items;      // segments this short (and longer than thread_max_items): one warp each
+  int segments_per_block;  // the largest group (1..block_threads)
+  BlockReduceAlgorithm reduce_algorithm;
+  CacheLoadModifier load_modifier;
+};
+
 }  // namespace xcub::detail

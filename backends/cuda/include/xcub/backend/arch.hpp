@@ -42,6 +42,11 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
   return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);
 }
 
+/// The highest lane of a non-empty mask (one FLO: 31 - __clz).
+XCUB_DEVICE XCUB_FORCEINLINE unsigned highest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(31 - __clz(static_cast<int>(mask)));
+}
+
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }
 XCUB_DEVICE XCUB_FORCEINLINE void sync_warp(lane_mask_t mask = full_lane_mask) { __syncwarp(mask); }

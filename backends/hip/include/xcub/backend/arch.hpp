@@ -33,6 +33,11 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
   return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
 }
 
+/// The highest lane of a non-empty mask.
+XCUB_DEVICE XCUB_FORCEINLINE unsigned highest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(63 - __builtin_clzll(static_cast<unsigned long long>(mask)));
+}
+
 // ---- barriers --------------------------------------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void sync_threads() { __syncthreads(); }
 /// Orders the wavefront's memory accesses around a wave barrier (the lanes already run together).

@@ -30,6 +30,10 @@ inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(static_cas
 inline unsigned lowest_lane(lane_mask_t mask) {
   return static_cast<unsigned>(__builtin_ctzll(static_cast<unsigned long long>(mask)));
 }
+/// The highest lane of a non-empty mask.
+inline unsigned highest_lane(lane_mask_t mask) {
+  return static_cast<unsigned>(63 - __builtin_clzll(static_cast<unsigned long long>(mask)));
+}
 
 
 // ---- barriers --------------------------------------------------------------------------------

@@ -1,0 +1,49 @@
+// CUDA tuning of DeviceScan (and the scans built on it): numbers only. Arithmetic accumulators take
+// CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items, look-back delay; items scaled by
+// size as CUB's MemBoundScaling); other types and sm_75 take CUB's default (128 x 15).
+#pragma once
+
+#include <type_traits>
+
+#include <xcub/device/detail/policy.hpp>
+
+namespace xcub::tuning {
+
+struct scan {
+  /// Policy for accumulators of type T on architecture `arch` (sm_75: 750, sm_80: 800, sm_90: 900).
+  template <class T>
+  static constexpr detail::scan_policy policy(int arch) {
+    constexpr int bytes = static_cast<int>(sizeof(T));
+    constexpr bool primitive = std::is_arithmetic_v<T>;
+    if (primitive && arch >= 900) {
+      if (bytes == 1) return shape(192, 22, 168, bytes);
+      if (bytes == 2) return shape(512, 12, 376, bytes);
+      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 24, 688, bytes) : shape(128, 24, 648, bytes);
+      if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, bytes) : shape(224, 24, 632, bytes);
+    } else if (primitive && arch >= 800) {
+      if (bytes == 1) return shape(320, 14, 368, bytes);
+      if (bytes == 2) return shape(352, 16, 488, bytes);
+      if (bytes == 4) return std::is_same_v<T, float> ? shape(288, 8, 724, bytes) : shape(320, 12, 268, bytes);
+      if (bytes == 8) return std::is_same_v<T, double> ? shape(384, 12, 388, bytes) : shape(288, 22, 716, bytes);
+    }
+    return shape(128, 15, primitive ? 350 : 0, bytes);  // sm_75, and types without a table
+  }
+
+ private:
+  /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
+  /// (time-sliced for large items), WARP_SCANS.
+  static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int bytes) {
+    int items = nominal_items * 4 / bytes;
+    items = items < 1 ? 1 : (items > nominal_items ? nominal_items : items);
+    const bool large = bytes > 128;
+    return {threads,
+            items,
+            large ? BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED : BLOCK_LOAD_WARP_TRANSPOSE,
+            LOAD_DEFAULT,
+            large ? BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED : BLOCK_STORE_WARP_TRANSPOSE,
+            BLOCK_SCAN_WARP_SCANS,
+            delay_ns};
+  }
+};
+
+}  // namespace xcub::tuning

@@ -1,0 +1,219 @@
+// xcub/device/detail/agent/agent_segmented_reduce.hpp: one block's group of segments of a
+// DeviceSegmentedReduce.
+//
+// agent_segmented_reduce<Policy, AccumT, ReductionOp>: Policy is a type whose `static constexpr
+// segmented_reduce_policy value` gives the shape. consume_group(segments, read, out, first, count,
+// init) reduces segments [first, first + count) (count <= block_threads) and writes each result to
+// out[s]; every thread of the block calls it. Each segment goes to as many threads as its length
+// calls for:
+//   - length <= thread_max_items: thread `s - first` folds it alone (empty: it writes init);
+//   - length <= warp_max_items:   one warp; the warps deal these segments out round robin;
+//   - longer:                     the whole block, one segment after the other.
+// A result is `op(init, aggregate)` when APPLY_INIT (Reduce, Sum, Min, Max) or the aggregate alone
+// (ArgMin, ArgMax: init is then only the empty segments' value). The grouping of a segment's items
+// depends on its length and the policy only: results are deterministic. The operator must be
+// associative and commutative (items are folded strided, as DeviceReduce).
+//
+// Segments come from `segments.at(s)` -> segment_range {begin, size}; items from `read.get<MODIFIER>(begin, j)`
+// (the segment's j-th item as AccumT: plain_reader, or arg_reader whose key is j).
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+
+#include <xcub/block/block_reduce.hpp>
+#include <xcub/thread/thread_load.hpp>
+#include <xcub/thread/thread_reduce.hpp>
+#include <xcub/warp/warp_reduce.hpp>
+
+namespace xcub::detail {
+
+/// A segment: its first item and how many it has (never negative).
+template <class OffsetT>
+struct segment_range {
+  OffsetT begin, size;
+};
+
+/// Segments [begins[s], ends[s]); an end at or before its begin makes the segment empty.
+template <class BeginIt, class EndIt, class OffsetT>
+struct offset_segments {
+  using offset_type = OffsetT;
+  BeginIt begins;
+  EndIt ends;
+  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
+    const OffsetT b = static_cast<OffsetT>(begins[static_cast<typename std::iterator_traits<BeginIt>::difference_type>(s)]);
+    const OffsetT e = static_cast<OffsetT>(ends[static_cast<typename std::iterator_traits<EndIt>::difference_type>(s)]);
+    return {b, e > b ? static_cast<OffsetT>(e - b) : OffsetT(0)};
+  }
+};
+
+/// Segments of `size` items each, one after the other from item 0.
+template <class OffsetT>
+struct fixed_segments {
+  using offset_type = OffsetT;
+  OffsetT size;
+  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
+    return {static_cast<OffsetT>(static_cast<OffsetT>(s) * size), size};
+  }
+};
+
+/// A segment's j-th item, as AccumT.
+template <class InputIt, class AccumT>
+struct plain_reader {
+  InputIt in;
+  template <CacheLoadModifier MODIFIER, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT get(OffsetT begin, OffsetT j) const {
+    return static_cast<AccumT>(ThreadLoad<MODIFIER>(in + (begin + j)));
+  }
+};
+
+/// A segment's j-th item as the pair {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
+template <class InputIt, class PairT>
+struct arg_reader {
+  InputIt in;
+  template <CacheLoadModifier MODIFIER, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
+    return PairT(static_cast<typename PairT::Key>(j),
+                 static_cast<typename PairT::Value>(ThreadLoad<MODIFIER>(in + (begin + j))));
+  }
+};
+
+#if XCUB_HAS_KERNELS
+
+template <class Policy, class AccumT, class ReductionOp>
+struct agent_segmented_reduce {
+  static constexpr segmented_reduce_policy policy = Policy::value;
+  static constexpr int threads = policy.block_threads;
+  static constexpr int items = policy.items_per_thread;
+  static constexpr int width = arch::warp_threads;
+  static constexpr int warps = threads / width;
+  static_assert(threads % width == 0 && threads <= 1024,
+                "xcub::DeviceSegmentedReduce: a tuning's block_threads must be a multiple of the warp, at most 1024");
+  static_assert(items >= 1 && policy.segments_per_block >= 1 && policy.segments_per_block <= threads,
+                "xcub::DeviceSegmentedReduce: a tuning needs items_per_thread >= 1 and "
+                "1 <= segments_per_block <= block_threads");
+  using warp_reduce = WarpReduce<AccumT>;
+  using block_reduce = BlockReduce<AccumT, threads, policy.reduce_algorithm>;
+
+  struct TempStorage {
+    union {
+      typename warp_reduce::TempStorage warp[warps];
+      typename block_reduce::TempStorage block;
+    } reduce;
+    arch::lane_mask_t medium[warps];  // per warp: its lanes whose segment takes a warp
+    arch::lane_mask_t large[warps];   // ... and those whose segment takes the block
+  };
+
+  TempStorage& storage;
+  ReductionOp op;
+
+  template <bool APPLY_INIT, class Segments, class Reader, class OutputIt, class InitT>
+  XCUB_DEVICE XCUB_FORCEINLINE void consume_group(const Segments& segments, const Reader& read, OutputIt out,
+                                                  std::uint64_t first, int count, const InitT& init) {
+    using offset_t = typename Segments::offset_type;
+    const int tid = static_cast<int>(arch::linear_thread_id());
+    const int lane = tid % width, warp = tid / width;
+    const bool mine = tid < count;
+    segment_range<offset_t> r{offset_t(0), offset_t(0)};
+    if (mine) r = segments.at(first + static_cast<std::uint64_t>(tid));
+    const bool by_thread = mine && r.size <= static_cast<offset_t>(policy.thread_max_items);
+    if (by_thread) {
+      if (r.size == 0) {
+        store(out, first + static_cast<std::uint64_t>(tid), init);
+      } else {
+        AccumT acc = load(read, r.begin, offset_t(0));
+        for (offset_t j = 1; j < r.size; ++j) acc = op(acc, load(read, r.begin, j));
+        store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
+      }
+    }
+    const bool by_block = mine && !by_thread && r.size > static_cast<offset_t>(policy.warp_max_items);
+    const arch::lane_mask_t medium = arch::ballot(arch::full_lane_mask, mine && !by_thread && !by_block);
+    const arch::lane_mask_t large = arch::ballot(arch::full_lane_mask, by_block);
+    if (lane == 0) {
+      storage.medium[warp] = medium;
+      storage.large[warp] = large;
+    }
+    arch::sync_threads();
+
+    // The warps deal the warp-sized segments out round robin, in segment order.
+    bool any_large = false;
+    int k = 0;
+    for (int w = 0; w < warps; ++w) {
+      any_large = any_large || storage.large[w] != 0;
+      for (arch::lane_mask_t m = storage.medium[w]; m != 0; m &= m - 1, ++k) {
+        if (k % warps != warp) continue;
+        const std::uint64_t s = first + static_cast<std::uint64_t>(w * width) + arch::lowest_lane(m);
+        const segment_range<offset_t> seg = segments.at(s);
+        const AccumT acc = warp_reduce(storage.reduce.warp[warp]).Reduce(strided_fold(read, seg, lane, width), op,
+                                                                          valid_ranks(seg.size, width));
+        if (lane == 0) store(out, s, finish<APPLY_INIT>(acc, init));
+      }
+    }
+    if (!any_large) {
+      arch::sync_threads();  // the next group rewrites the masks
+      return;
+    }
+    arch::sync_threads();  // the block reduction's storage overlaps the warps'
+    for (int w = 0; w < warps; ++w) {
+      for (arch::lane_mask_t m = storage.large[w]; m != 0; m &= m - 1) {
+        const std::uint64_t s = first + static_cast<std::uint64_t>(w * width) + arch::lowest_lane(m);
+        const segment_range<offset_t> seg = segments.at(s);
+        const AccumT acc = block_reduce(storage.reduce.block).Reduce(strided_fold(read, seg, tid, threads), op,
+                                                                     valid_ranks(seg.size, threads));
+        if (tid == 0) store(out, s, finish<APPLY_INIT>(acc, init));
+        arch::sync_threads();  // before the storage (and, after the last, the masks) is reused
+      }
+    }
+  }
+
+ private:
+  /// The segment's j-th item (the reader's value for it), loaded with the policy's modifier.
+  template <class Reader, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE static AccumT load(const Reader& read, OffsetT begin, OffsetT j) {
+    return read.template get<policy.load_modifier>(begin, j);
+  }
+
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE static int valid_ranks(OffsetT size, int ranks) {
+    return size < static_cast<OffsetT>(ranks) ? static_cast<int>(size) : ranks;
+  }
+
+  /// The fold of the segment's items rank, rank + stride, ...; unspecified where rank >= size
+  /// (the caller's reduction leaves those ranks out). `items` loads in flight per step.
+  template <class Reader, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT strided_fold(const Reader& read, const segment_range<OffsetT>& seg, int rank,
+                                                   int stride) {
+    const OffsetT step = static_cast<OffsetT>(stride);
+    OffsetT j = static_cast<OffsetT>(rank);
+    if (!(j < seg.size)) return AccumT{};
+    AccumT acc = load(read, seg.begin, j);
+    j += step;
+    if constexpr (items > 1) {
+      for (; j < seg.size && seg.size - j > static_cast<OffsetT>(items - 1) * step; j += static_cast<OffsetT>(items) * step) {
+        AccumT values[items];
+XCUB_UNROLL
+        for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
+        acc = op(acc, ThreadReduce(values, op));
+      }
+    }
+    for (; j < seg.size; j += step) acc = op(acc, load(read, seg.begin, j));
+    return acc;
+  }
+
+  template <bool APPLY_INIT, class InitT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT finish(const AccumT& aggregate, const InitT& init) {
+    if constexpr (APPLY_INIT)
+      return op(static_cast<AccumT>(init), aggregate);
+    else
+      return aggregate;
+  }
+
+  template <class OutputIt, class V>
+  XCUB_DEVICE XCUB_FORCEINLINE static void store(OutputIt out, std::uint64_t s, const V& value) {
+    *(out + static_cast<typename std::iterator_traits<OutputIt>::difference_type>(s)) = value;
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail

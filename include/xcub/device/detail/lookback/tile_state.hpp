@@ -1,0 +1,160 @@
+// xcub/device/detail/lookback/tile_state.hpp: the per-tile status of a single-pass scan with
+// decoupled look-back (docs/device-scan.md), and the kernel that resets it.
+//
+// tile_state<T> is a view of device memory (a trivially copyable struct of pointers) passed to
+// kernels by value. For every tile t in [0, num_tiles) it holds a status, one of
+//   invalid    nothing published yet (what the init kernel writes)
+//   partial    the tile's own aggregate is published
+//   inclusive  the fold of tiles [0, t] is published (tile 0 publishes only this)
+// and the value belonging to that status. Two layouts, chosen at compile time:
+//   PACKED (T trivially copyable, sizeof(T) <= 4): status and value share one 64-bit word, written
+//     with atomic_store_release and read with atomic_load_acquire: a reader never sees a status
+//     without its value.
+//   SPLIT (any other trivially copyable T): a 32-bit status word per tile plus two value arrays
+//     (partials and inclusives, so that publishing the inclusive value never overwrites a value a
+//     reader may be reading). The writer stores the value plainly, then the status with
+//     atomic_store_release; a reader loads the status with atomic_load_acquire, then the value.
+// No fences and no volatile: the acquire/release pairs order everything, and the host sanitizers
+// see them (they cannot see standalone fences).
+// The allocation also holds the tile-id counter of <lookback/tile_id.hpp>.
+//
+// Host side: tile_state<T>::bytes(num_tiles) sizes the allocation; tile_state<T>::carve(p, num_tiles)
+// makes the view of one (p from AliasTemporaries: 256-byte aligned). Launch
+// tile_state_init_kernel<T> over at least num_tiles threads before a scan kernel uses the state.
+// Device side: set_partial / set_inclusive (one thread per tile), wait_window (a whole warp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/device/detail/kernel_namespace.hpp>
+#include <xcub/util/temporary_storage.hpp>
+
+namespace xcub::detail {
+
+/// A tile's status. Zero is invalid, so that the init kernel writes plain zeros.
+enum tile_status : std::uint32_t { tile_invalid = 0, tile_partial = 1, tile_inclusive = 2 };
+
+template <class T>
+struct tile_state {
+  static_assert(std::is_trivially_copyable_v<T>, "xcub device scans: the accumulator type must be trivially copyable");
+  /// Status and value in one 64-bit word.
+  static constexpr bool packed = sizeof(T) <= 4;
+  using word_t = std::conditional_t<packed, std::uint64_t, std::uint32_t>;
+
+  std::uint32_t* counter;  // the next tile id to hand out (tile_id.hpp), reset by the init kernel
+  word_t* words;           // per tile: status (split), or status in the low 32 bits, value above (packed)
+  T* partials;             // split only: the value of a partial status
+  T* inclusives;           // split only: the value of an inclusive status
+
+  /// Bytes of the pieces, in AliasTemporaries order.
+  static void piece_sizes(std::size_t num_tiles, std::size_t (&sizes)[4]) {
+    sizes[0] = sizeof(std::uint32_t);
+    sizes[1] = num_tiles * sizeof(word_t);
+    sizes[2] = packed ? 0 : num_tiles * sizeof(T);
+    sizes[3] = sizes[2];
+  }
+  /// The temp storage bytes the state of num_tiles tiles takes.
+  static std::size_t bytes(std::size_t num_tiles) {
+    std::size_t sizes[4];
+    piece_sizes(num_tiles, sizes);
+    void* pieces[4];
+    std::size_t total = 0;
+    AliasTemporaries(nullptr, total, pieces, sizes);
+    return total;
+  }
+  /// The view of an allocation of at least bytes(num_tiles) bytes at `p`.
+  static tile_state carve(void* p, std::size_t num_tiles) {
+    std::size_t sizes[4];
+    piece_sizes(num_tiles, sizes);
+    void* pieces[4];
+    std::size_t total = bytes(num_tiles);
+    AliasTemporaries(p, total, pieces, sizes);
+    return {static_cast<std::uint32_t*>(pieces[0]), static_cast<word_t*>(pieces[1]), static_cast<T*>(pieces[2]),
+            static_cast<T*>(pieces[3])};
+  }
+
+#if XCUB_HAS_KERNELS
+  /// Marks `tile` invalid (and resets the tile-id counter from tile 0's thread). Init kernel only.
+  XCUB_DEVICE XCUB_FORCEINLINE void reset(std::size_t tile) const {
+    if (tile == 0) *counter = 0;
+    words[tile] = word_t{0};
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void set_partial(int tile, const T& value) const { publish(tile, tile_partial, value); }
+  XCUB_DEVICE XCUB_FORCEINLINE void set_inclusive(int tile, const T& value) const {
+    publish(tile, tile_inclusive, value);
+  }
+
+  /// One lane's look at `tile`: its status and, unless invalid, its value (the caller's `value` is
+  /// left as it was otherwise).
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t load(int tile, T& value) const {
+    const word_t w = arch::atomic_load_acquire<arch::scope::device>(words + tile);
+    if constexpr (packed) {
+      const auto status = static_cast<std::uint32_t>(w);
+      const auto bits = static_cast<std::uint32_t>(w >> 32);
+      if (status != tile_invalid) std::memcpy(&value, &bits, sizeof(T));
+      return status;
+    } else {
+      if (w == tile_partial) value = partials[tile];
+      else if (w == tile_inclusive) value = inclusives[tile];
+      return w;
+    }
+  }
+
+  /// Called by every lane of a whole hardware warp: lane l looks at tile `newest - l` (the window of
+  /// the warp_threads tiles up to `newest`, newest in lane 0) until none of them is invalid; lanes
+  /// whose tile is below 0 read nothing and report inclusive (tile 0 is inclusive once valid, so
+  /// a window stops at or before it anyway). Between polls it calls arch::pause(), and pauses about
+  /// `delay_ns` more (in steps of pause()). Returns the lane's status; `value` is its tile's value.
+  /// `polls` counts the polls that found an invalid tile (tests check that waits happen).
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_window(int newest, T& value, int delay_ns, int& polls) const {
+    const int tile = newest - static_cast<int>(arch::lane_id());
+    std::uint32_t status = tile >= 0 ? load(tile, value) : tile_inclusive;
+    while (arch::any(arch::full_lane_mask, status == tile_invalid)) {
+      ++polls;
+      arch::pause();
+      for (int waited = pause_step_ns; waited < delay_ns; waited += pause_step_ns) arch::pause();
+      if (tile >= 0) status = load(tile, value);
+    }
+    return status;
+  }
+
+ private:
+  /// The delay one arch::pause() stands for when the policy asks for a longer backoff (CUDA's pause
+  /// sleeps about this long; elsewhere it is only a step count).
+  static constexpr int pause_step_ns = 32;
+
+  XCUB_DEVICE XCUB_FORCEINLINE void publish(int tile, std::uint32_t status, const T& value) const {
+    if constexpr (packed) {
+      std::uint32_t bits = 0;
+      std::memcpy(&bits, &value, sizeof(T));
+      arch::atomic_store_release<arch::scope::device>(words + tile, (static_cast<std::uint64_t>(bits) << 32) | status);
+    } else {
+      (status == tile_partial ? partials : inclusives)[tile] = value;
+      arch::atomic_store_release<arch::scope::device>(words + tile, status);
+    }
+  }
+#endif  // XCUB_HAS_KERNELS
+};
+
+}  // namespace xcub::detail
+
+#if XCUB_HAS_KERNELS
+
+XCUB_DETAIL_KERNELS_BEGIN
+
+/// Marks tiles [0, num_tiles) invalid and resets the tile-id counter; one thread per tile, any grid.
+template <class T>
+XCUB_KERNEL void tile_state_init_kernel(tile_state<T> state, std::size_t num_tiles) {
+  const std::size_t tile =
+      static_cast<std::size_t>(arch::linear_block_id()) * arch::block_threads() + arch::linear_thread_id();
+  if (tile < num_tiles) state.reset(tile);
+}
+
+XCUB_DETAIL_KERNELS_END
+
+#endif  // XCUB_HAS_KERNELS

@@ -1,0 +1,58 @@
+// Shared pieces of the DeviceScan tests: tunings that force many tiles, a 4-byte non-commutative
+// type (packed tile status) beside xcub_test::affine (8 bytes: split tile status).
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+#include <xcub/device/detail/policy.hpp>
+
+#include "test_types.hpp"
+
+namespace xcub_scan_test {
+
+/// One warp per block, one item per thread, direct loads and stores, RAKING: the smallest tiles.
+struct tiny_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int) {
+    return {xcub::arch::warp_threads, 1,           xcub::BLOCK_LOAD_DIRECT, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_DIRECT,
+            xcub::BLOCK_SCAN_RAKING,  0};
+  }
+};
+
+/// 96 threads (a partial last warp on 64-lane warps: the warp transposes and WARP_SCANS fall back
+/// to the block-wide forms), 3 items.
+struct odd_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int) {
+    return {96, 3, xcub::BLOCK_LOAD_WARP_TRANSPOSE, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_WARP_TRANSPOSE,
+            xcub::BLOCK_SCAN_WARP_SCANS, 0};
+  }
+};
+
+/// 64 threads x 5 items, striped-exchanged loads, vectorized stores, RAKING_MEMOIZE, LDG loads and
+/// a look-back delay (several pauses between polls).
+struct mixed_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int) {
+    return {64, 5, xcub::BLOCK_LOAD_TRANSPOSE, xcub::LOAD_LDG, xcub::BLOCK_STORE_VECTORIZE,
+            xcub::BLOCK_SCAN_RAKING_MEMOIZE, 100};
+  }
+};
+
+/// x -> a * x + b (mod 2^16): 4 bytes, so the look-back packs it with its status.
+struct affine16 {
+  std::uint16_t a, b;
+  XCUB_HOST_DEVICE friend bool operator==(const affine16& l, const affine16& r) { return l.a == r.a && l.b == r.b; }
+};
+/// (f then g), associative and not commutative.
+struct compose16 {
+  XCUB_HOST_DEVICE affine16 operator()(const affine16& f, const affine16& g) const {
+    return affine16{static_cast<std::uint16_t>(g.a * f.a), static_cast<std::uint16_t>(g.a * f.b + g.b)};
+  }
+};
+inline affine16 random_affine16(std::mt19937_64& rng) {
+  return affine16{static_cast<std::uint16_t>(rng() | 1u), static_cast<std::uint16_t>(rng())};
+}
+
+}  // namespace xcub_scan_test

@@ -1,0 +1,189 @@
+// DeviceScan: InclusiveSum, ExclusiveSum, InclusiveScan, InclusiveScanInit, ExclusiveScan (a value
+// and a FutureValue) against the oracle, on sizes around tile boundaries, with the backend's
+// tuning and tiny ones (hundreds of tiles, a partial last warp), non-commutative operators on a
+// packed (4-byte) and a split (8-byte) tile status, in place, under random schedules on the host,
+// and every bad-input error.
+#include <cstdint>
+#include <vector>
+
+#include <xcub/device/device_scan.hpp>
+#include <xcub/reference/scan.hpp>
+
+#include "device_test_support.hpp"
+#include "scan_test_support.hpp"
+
+using namespace xcub_device_test;
+using namespace xcub_scan_test;
+
+namespace {
+
+const std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 63, 64, 65, 255, 256, 257, 288, 289, 1000, 4095, 4097, 20001};
+
+/// InclusiveSum and ExclusiveSum of small integers as T into Out (the accumulator is T + T's type).
+template <class Tuning, class T, class Out = T>
+void check_sums(std::mt19937_64& rng, std::size_t n) {
+  const std::vector<T> host = small_values<T>(n, rng);
+  auto d_in = to_device(host);
+  xcub::device_buffer<Out> d_incl(n), d_excl(n);
+  two_phase([&](void* t, std::size_t& b) {
+    return xcub::DeviceScanTuned<Tuning>::InclusiveSum(t, b, d_in.data(), d_incl.data(), n);
+  });
+  two_phase([&](void* t, std::size_t& b) {
+    return xcub::DeviceScanTuned<Tuning>::ExclusiveSum(t, b, d_in.data(), d_excl.data(), static_cast<int>(n));
+  });
+  using accum = decltype(T{} + T{});
+  const std::vector<accum> wide(host.begin(), host.end());
+  const auto plus = [](accum a, accum b) { return static_cast<accum>(a + b); };
+  const std::vector<accum> incl = xcub::reference::inclusive_scan(wide, plus);
+  const std::vector<accum> excl = xcub::reference::exclusive_scan(wide, accum{}, plus);
+  INFO("n = " << n);
+  xcub_test::check_equal(d_incl.download(), std::vector<Out>(incl.begin(), incl.end()), "InclusiveSum");
+  xcub_test::check_equal(d_excl.download(), std::vector<Out>(excl.begin(), excl.end()), "ExclusiveSum");
+}
+
+/// Every scan with an operator on random T (affine maps: not commutative), out of place.
+template <class Tuning, class T, class Op>
+void check_scans(std::mt19937_64& rng, std::size_t n, T (*random)(std::mt19937_64&), T init) {
+  std::vector<T> host(n);
+  for (auto& x : host) x = random(rng);
+  auto d_in = to_device(host);
+  xcub::device_buffer<T> d_out(n), d_init(std::vector<T>{init});
+  using scan = xcub::DeviceScanTuned<Tuning>;
+  INFO("n = " << n);
+  two_phase([&](void* t, std::size_t& b) { return scan::InclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, n); });
+  xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, Op{}), "InclusiveScan");
+  two_phase([&](void* t, std::size_t& b) {
+    return scan::InclusiveScanInit(t, b, d_in.data(), d_out.data(), Op{}, init, n);
+  });
+  xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, init, Op{}), "InclusiveScanInit");
+  two_phase([&](void* t, std::size_t& b) { return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, init, n); });
+  xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, init, Op{}), "ExclusiveScan");
+  two_phase([&](void* t, std::size_t& b) {
+    return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, xcub::FutureValue<T>(d_init.data()), n);
+  });
+  xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, init, Op{}),
+                         "ExclusiveScan (FutureValue)");
+}
+
+xcub_test::affine random_affine(std::mt19937_64& rng) { return xcub_test::random_affine(rng); }
+
+}  // namespace
+
+TEST_CASE("device scan: sums of every type over sizes around tiles, several tunings") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan sums");
+  for (const std::size_t n : sizes) {
+    check_sums<xcub::tuning::scan, std::int32_t>(rng, n);
+    check_sums<tiny_tuning, std::int64_t>(rng, n);
+    check_sums<odd_tuning, float>(rng, n);  // small integers: exact in any grouping
+    check_sums<mixed_tuning, double>(rng, n);
+    check_sums<xcub::tuning::scan, std::int8_t, int>(rng, n);  // accumulates in int, as CUB
+    check_sums<tiny_tuning, std::uint64_t>(rng, n);
+  }
+}
+
+TEST_CASE("device scan: non-commutative operators, packed and split tile status, random schedules") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan affine");
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(33), std::size_t(97), std::size_t(289),
+                                std::size_t(3001), std::size_t(9000)}) {
+      check_scans<tiny_tuning, affine16, compose16>(r, n, random_affine16, affine16{1, 0});
+      check_scans<tiny_tuning, xcub_test::affine, xcub_test::compose>(r, n, random_affine, xcub_test::affine_identity);
+      check_scans<odd_tuning, affine16, compose16>(r, n, random_affine16, affine16{3, 5});
+      check_scans<xcub::tuning::scan, xcub_test::affine, xcub_test::compose>(r, n, random_affine,
+                                                                           xcub_test::affine{7, 9});
+      check_scans<mixed_tuning, xcub_test::affine, xcub_test::compose>(r, n, random_affine, xcub_test::affine{3, 1});
+    }
+  });
+}
+
+TEST_CASE("device scan: in place, through the one-pointer overloads and with out == in") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan in place");
+  for (const std::size_t n : {std::size_t(1), std::size_t(64), std::size_t(1000), std::size_t(50001)}) {
+    const std::vector<int> host = small_values<int>(n, rng);
+    const auto plus = [](int a, int b) { return a + b; };
+    auto d = to_device(host);
+    two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScanTuned<odd_tuning>::InclusiveSum(t, b, d.data(), n); });
+    xcub_test::check_equal(d.download(), xcub::reference::inclusive_scan(host, plus), "InclusiveSum in place");
+    d.upload(host);
+    two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScan::ExclusiveSum(t, b, d.data(), d.data(), n); });
+    xcub_test::check_equal(d.download(), xcub::reference::exclusive_scan(host, 0, plus), "ExclusiveSum in place");
+    d.upload(host);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceScanTuned<tiny_tuning>::ExclusiveScan(t, b, d.data(), xcub::Max{}, -1000, n);
+    });
+    const auto max = [](int a, int b) { return a < b ? b : a; };
+    xcub_test::check_equal(d.download(), xcub::reference::exclusive_scan(host, -1000, max), "ExclusiveScan in place");
+    std::vector<xcub_test::affine> maps(n);
+    for (auto& m : maps) m = xcub_test::random_affine(rng);
+    auto d_maps = to_device(maps);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceScanTuned<mixed_tuning>::InclusiveScan(t, b, d_maps.data(), xcub_test::compose{}, n);
+    });
+    xcub_test::check_equal(d_maps.download(), xcub::reference::inclusive_scan(maps, xcub_test::compose{}),
+                           "InclusiveScan in place");
+  }
+}
+
+TEST_CASE("device scan: many tiles under several random schedules (the look-back waits and reorders)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan schedules");
+  for (int round = 0; round < 3; ++round) {
+    xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+      check_sums<tiny_tuning, std::int32_t>(r, 5000);
+      check_scans<tiny_tuning, xcub_test::affine, xcub_test::compose>(r, 2100, random_affine, xcub_test::affine{5, 2});
+    });
+  }
+}
+
+TEST_CASE("device scan: large inputs (2^20 of each kind, 2^24 once)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan large");
+  check_sums<xcub::tuning::scan, std::int32_t>(rng, std::size_t(1) << 20);
+  check_sums<xcub::tuning::scan, std::int8_t, long long>(rng, (std::size_t(1) << 20) + 77);
+  check_scans<xcub::tuning::scan, affine16, compose16>(rng, (std::size_t(1) << 18) + 3, random_affine16,
+                                                       affine16{1, 0});
+  const std::size_t big = std::size_t(1) << 24;
+  std::vector<int> ones(big, 1);
+  auto d = to_device(ones);
+  two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScan::InclusiveSum(t, b, d.data(), big); });
+  const std::vector<int> got = d.download();
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < big; ++i) bad += got[i] != static_cast<int>(i + 1);
+  CHECK(bad == 0);
+}
+
+TEST_CASE("device scan: bad input returns error_invalid_value and writes nothing") {
+  XCUB_TEST_CONTEXT();
+  const std::vector<int> host = {1, 2, 3};
+  auto d_in = to_device(host);
+  xcub::device_buffer<int> d_out(std::vector<int>{42, 42, 42});
+  using scan = xcub::DeviceScanTuned<tiny_tuning>;
+  const int* null_in = nullptr;
+  int* null_out = nullptr;
+  std::size_t bytes = 0;
+  CHECK(scan::InclusiveSum(nullptr, bytes, d_in.data(), d_out.data(), -1) == xcub::error_invalid_value);
+  CHECK(scan::InclusiveSum(nullptr, bytes, null_in, d_out.data(), 3) == xcub::error_invalid_value);
+  CHECK(scan::InclusiveSum(nullptr, bytes, d_in.data(), null_out, 3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveSum(nullptr, bytes, d_in.data(), d_out.data(), -3LL) == xcub::error_invalid_value);
+  CHECK(scan::InclusiveScan(nullptr, bytes, null_in, d_out.data(), xcub::Max{}, 3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveScan(nullptr, bytes, d_in.data(), null_out, xcub::Max{}, 0, 3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveScan(nullptr, bytes, d_in.data(), d_out.data(), xcub::Sum{}, xcub::FutureValue<int>(null_out), 3) ==
+        xcub::error_invalid_value);
+  CHECK(scan::InclusiveScanInit(nullptr, bytes, d_in.data(), d_out.data(), xcub::Sum{}, 1, -1) ==
+        xcub::error_invalid_value);
+  XCUB_TEST_CALL(scan::InclusiveSum(nullptr, bytes, d_in.data(), d_out.data(), 3));
+  REQUIRE(bytes >= 1);
+  xcub::device_buffer<unsigned char> temp(bytes);
+  std::size_t short_bytes = bytes - 1;
+  CHECK(scan::InclusiveSum(temp.data(), short_bytes, d_in.data(), d_out.data(), 3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveSum(temp.data(), short_bytes, d_in.data(), d_out.data(), 3) == xcub::error_invalid_value);
+  XCUB_TEST_CALL(xcub::device_synchronize());
+  xcub_test::check_equal(d_out.download(), std::vector<int>{42, 42, 42}, "untouched output");
+  // Nothing to scan: null pointers are fine and nothing is written.
+  XCUB_TEST_CALL(scan::InclusiveSum(nullptr, bytes, null_in, null_out, 0));
+  REQUIRE(bytes >= 1);
+  XCUB_TEST_CALL(scan::InclusiveSum(temp.data(), bytes, null_in, null_out, 0));
+}
