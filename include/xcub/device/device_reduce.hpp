@@ -22,6 +22,9 @@
 //                                                       {1, max()} / {1, lowest()}, as CUB)
 //   ArgMin / ArgMax(temp, bytes, in, value_out, index_out, n, stream)
 //                                                       the same as a value and an int64 offset
+//   ReduceByKey(temp, bytes, keys, unique_out, values, aggregates_out, num_runs_out, op, n, stream)
+//                                                       per run of equal consecutive keys: its first
+//                                                       key, its values folded in order, the run count
 // The accumulator type is the decayed type of op(init, *in), as CUB's. A given call on a given
 // device is deterministic run to run (floating-point sums included): the grouping depends only on
 // the tile shape and the grid, never on timing. For sums that are bitwise identical across
@@ -34,7 +37,7 @@
 //   xcub::device_malloc(&d_temp, temp_bytes);
 //   xcub::DeviceReduce::Sum(d_temp, temp_bytes, d_in, d_out, n);       // *d_out = sum of d_in
 //
-// DeviceReduceTuned<Tuning> is the same API with another tuning (a type as described in
+// DeviceReduceTuned<Tuning, ScanTuning> is the same API with other tunings (ScanTuning: ReduceByKey's) (a type as described in
 // <xcub/device/detail/policy.hpp>): tests force tiny tiles with it, bench/ sweeps policies.
 #pragma once
 
@@ -54,8 +57,10 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/reduce.hpp>
+#include <xcub/backend/tuning/scan.hpp>
 #if XCUB_HAS_KERNELS
 #include <xcub/device/detail/dispatch/dispatch_reduce.hpp>
+#include <xcub/device/detail/dispatch/dispatch_reduce_by_key.hpp>
 #endif
 
 namespace xcub {
@@ -72,7 +77,7 @@ using reduce_output_t = std::conditional_t<std::is_void_v<iterator_value_t<Outpu
 
 #if XCUB_HAS_KERNELS
 
-template <class Tuning = tuning::reduce>
+template <class Tuning = tuning::reduce, class ScanTuning = tuning::scan>
 struct DeviceReduceTuned {
   /// *d_out = reduction_op(init, reduction of d_in[0, num_items)); init alone when empty.
   template <class InputIt, class OutputIt, class ReductionOp, class T, class NumItemsT>
@@ -163,6 +168,29 @@ struct DeviceReduceTuned {
                         IndexOutIt d_index_out, NumItemsT num_items, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceReduce::ArgMax");
     return arg_split<true>(d_temp_storage, temp_storage_bytes, d_in, d_max_out, d_index_out, num_items, stream);
+  }
+
+  /// Runs of consecutive equal keys (==): d_unique_out[r] = the first key of run r,
+  /// d_aggregates_out[r] = its values folded in order with reduction_op (associative; need not
+  /// commute), *d_num_runs_out = the number of runs (0 for no items, the only write then). Single
+  /// pass on the decoupled look-back (ScanTuning's policy for (run count, value) pairs).
+  template <class KeysIt, class UniqueIt, class ValuesIt, class AggregatesIt, class NumRunsIt, class ReductionOp,
+            class NumItemsT>
+  static error_t ReduceByKey(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys_in,
+                             UniqueIt d_unique_out, ValuesIt d_values_in, AggregatesIt d_aggregates_out,
+                             NumRunsIt d_num_runs_out, ReductionOp reduction_op, NumItemsT num_items,
+                             stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::ReduceByKey");
+    if (!detail::valid_count(num_items) || detail::is_null_iterator(d_num_runs_out)) return error_invalid_value;
+    if (num_items > 0 && (detail::is_null_iterator(d_keys_in) || detail::is_null_iterator(d_unique_out) ||
+                          detail::is_null_iterator(d_values_in) || detail::is_null_iterator(d_aggregates_out)))
+      return error_invalid_value;
+    using value_t = detail::iterator_value_t<ValuesIt>;
+    using accum_t = detail::accumulator_t<ReductionOp, value_t, value_t>;
+    using offset_t = detail::offset_for<NumItemsT>;
+    return detail::dispatch_reduce_by_key<ScanTuning>::template run<accum_t>(
+        d_temp_storage, temp_storage_bytes, d_keys_in, d_unique_out, d_values_in, d_aggregates_out, d_num_runs_out,
+        reduction_op, xcub::Equality{}, static_cast<offset_t>(num_items), stream);
   }
 
  protected:

@@ -54,7 +54,7 @@ struct dispatch_scan {
         });
   }
 
- private:
+  // Every single-pass algorithm on the look-back launches through with_tiles (scans, ReduceByKey).
   static constexpr unsigned init_threads = 128;
 
   /// Sizes the temp storage (tile_state<StateT> for the tiles of AccumT's policy), then launches the
