@@ -13,18 +13,28 @@ export PATH="$PATH:/usr/local/cuda/bin"
 out=${OUT:-bench/results}
 mkdir -p "$out"
 dir=build/cuda-bench  # its own build: the benchmarks need neither the tests nor the examples
-XCUB_BACKEND=cuda XCUB_BUILD_DIR=$dir XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90} \
+all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce compile_time"
+for b in $all; do rm -f "$dir/bench/cuda/$b"; done  # never run a program left from an earlier build
+status=0
+if ! XCUB_BACKEND=cuda XCUB_BUILD_DIR=$dir XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90} \
   XCUB_MESON_ARGS="-Dbenchmarks=enabled -Dtests=disabled -Dexamples=disabled" \
-  bash scripts/xcub.sh build > "$out/bench-build.log" 2>&1 || { tail -n 30 "$out/bench-build.log"; exit 1; }
+  bash scripts/xcub.sh build > "$out/bench-build.log" 2>&1; then
+  # A program that does not compile is left out ("was not built" below): build all the others.
+  [ -f "$dir/build.ninja" ] || { tail -n 30 "$out/bench-build.log"; exit 1; }
+  if ! ninja -C "$dir" -k 0 >> "$out/bench-build.log" 2>&1; then
+    echo "run-gpu: these did not compile (see $out/bench-build.log):"
+    grep '^FAILED' "$out/bench-build.log" | sort -u || true
+  fi
+  status=1
+fi
 day=$(date -u +%F)
 plot=
 python3 -c 'import matplotlib' 2>/dev/null && plot=1
 # XCUB_BENCHES picks the programs (default: every one built, then compile_time: bench/compile_time.sh).
 device_json=()
-status=0
-all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce compile_time"
 for b in ${XCUB_BENCHES:-$all}; do
   if [ "$b" = compile_time ]; then
+    rm -f "$out/compile_time-$day.json"
     bash bench/compile_time.sh "$out/compile_time-$day.json" | tee "$out/compile_time-$day.md" ||
       { echo "run-gpu: compile_time failed"; status=1; }
     [ -f "$out/compile_time-$day.json" ] && device_json+=("$out/compile_time-$day.json")

@@ -75,7 +75,7 @@ ALGOS = {
             "store_algorithm": ["xcub::BLOCK_STORE_DIRECT", "xcub::BLOCK_STORE_WARP_TRANSPOSE"],
             "lookback_delay_ns": ["0", "50", "150", "350", "1000"],
         },
-        "tile_bytes_limit": 40 * 1024,  # the tile passes through shared memory (48 KiB static at most)
+        "tile_bytes_limit": 48 * 1024,  # the tile passes through shared memory (48 KiB static at most)
     },
 }
 THREADS = [128, 256, 512]
