@@ -284,10 +284,10 @@ def build(cands, stage, args):
 
 
 def first_error(err):
-    for line in err.splitlines():
-        if "error" in line:
-            return line.strip()[:200]
-    return err.strip().splitlines()[-1][:200] if err.strip() else "?"
+    """The compiler's first error line, its end where it is long (ptxas names the kernel first)."""
+    lines = [line.strip() for line in err.splitlines() if line.strip()]
+    line = next((x for x in lines if "error" in x), lines[-1] if lines else "?")
+    return line if len(line) <= 200 else "... " + line[-160:]
 
 
 def run(binary, json_path, log2):
