@@ -52,7 +52,10 @@ void segmented_sum(report& rep, int length) {
     std::vector<int> host_offsets;
     if (length == 0) host_offsets = random_offsets(k);
     const std::size_t segments = length == 0 ? host_offsets.size() - 1 : n / length;
-    if (segments == 0) continue;
+    if (segments == 0) {
+      std::fprintf(stderr, "  %s %s 2^%d: skipped, no whole segment\n", name.c_str(), type_name<T>(), k);
+      continue;
+    }
     if (segments > max_segments) {
       std::fprintf(stderr, "  %s %s 2^%d: skipped, more than 2^26 segments\n", name.c_str(), type_name<T>(), k);
       continue;
