@@ -203,7 +203,8 @@ struct DeviceSegmentedReduceTuned {
                                                 stream);
   }
 
- protected:
+ public:
+  // Kernel template arguments must be nameable where nvcc's launch stubs are (not protected).
   /// How items are read: as AccumT, or as {offset in the segment, value} pairs.
   template <class AccumT>
   struct plain {
@@ -215,6 +216,8 @@ struct DeviceSegmentedReduceTuned {
     template <class InputIt>
     using reader = detail::arg_reader<InputIt, PairT>;
   };
+
+ protected:
 
   /// The arg reductions' pair: the output's value type, or KeyValuePair<int, T> where it is void.
   template <class InputIt, class OutputIt>
