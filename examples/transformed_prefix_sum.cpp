@@ -35,7 +35,10 @@ int main() {
   if (err == xcub::success) err = xcub::device_malloc(&d_temp, temp_bytes);
   if (err == xcub::success) err = xcub::DeviceScan::InclusiveSum(d_temp, temp_bytes, squares, d_out.data(), n);
   if (err == xcub::success) err = xcub::device_synchronize();
-  if (d_temp) xcub::device_free(d_temp);
+  if (d_temp) {
+    const xcub::error_t freed = xcub::device_free(d_temp);
+    if (err == xcub::success) err = freed;
+  }
   if (err != xcub::success) {
     std::printf("transformed_prefix_sum: failed: %s\n", xcub::error_string(err));
     return 1;
