@@ -95,6 +95,10 @@ class sampled_output : public xcub::detail::iterator_facade<sampled_output, void
   std::int64_t pos_ = 0, n_, stride_;
 };
 
+struct halve {
+  XCUB_HOST_DEVICE double operator()(long long x) const { return static_cast<double>(x) / 2; }
+};
+
 struct mod3 {
   XCUB_HOST_DEVICE std::int8_t operator()(std::uint64_t i) const { return static_cast<std::int8_t>(i % 3); }
 };
@@ -159,6 +163,28 @@ TEST_CASE("device scan: in place, through the one-pointer overloads and with out
     });
     xcub_test::check_equal(d_maps.download(), xcub::reference::inclusive_scan(maps, xcub_test::compose{}),
                            "InclusiveScan in place");
+  }
+}
+
+TEST_CASE("device scan: fancy iterators in and out (counting input, transform output)") {
+  XCUB_TEST_CONTEXT();
+  for (const std::size_t n : {std::size_t(1), std::size_t(100), std::size_t(3000)}) {
+    const xcub::CountingInputIterator<long long> in(-50);
+    xcub::device_buffer<long long> d_out(n);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceScanTuned<tiny_tuning>::ExclusiveScan(t, b, in, d_out.data(), xcub::Sum{}, 1000LL, n);
+    });
+    std::vector<long long> host(n);
+    for (std::size_t i = 0; i < n; ++i) host[i] = -50 + static_cast<long long>(i);
+    const auto plus = [](long long a, long long b) { return a + b; };
+    INFO("n = " << n);
+    xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, 1000LL, plus), "counting input");
+    xcub::device_buffer<double> d_half(n);
+    const auto half_out = xcub::make_transform_output_iterator(d_half.data(), halve{});
+    two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScanTuned<odd_tuning>::InclusiveSum(t, b, in, half_out, n); });
+    std::vector<double> want;
+    for (long long v : xcub::reference::inclusive_scan(host, plus)) want.push_back(static_cast<double>(v) / 2);
+    xcub_test::check_equal(d_half.download(), want, "transform output");
   }
 }
 
