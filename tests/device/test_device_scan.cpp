@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <xcub/device/device_scan.hpp>
+#include <xcub/iterator/detail/iterator_facade.hpp>
 #include <xcub/reference/scan.hpp>
 
 #include "device_test_support.hpp"
@@ -66,6 +67,44 @@ void check_scans(std::mt19937_64& rng, std::size_t n, T (*random)(std::mt19937_6
 }
 
 xcub_test::affine random_affine(std::mt19937_64& rng) { return xcub_test::random_affine(rng); }
+
+/// Writes through it keep only every `stride`-th item (at samples[i / stride]) and the last one (at
+/// samples[n / stride + 1]): checks of scans too large to store.
+struct sample_ref {
+  long long* samples;
+  std::int64_t i, n, stride;
+  XCUB_HOST_DEVICE const sample_ref& operator=(long long v) const {
+    if (i % stride == 0) samples[i / stride] = v;
+    if (i == n - 1) samples[n / stride + 1] = v;
+    return *this;
+  }
+};
+class sampled_output : public xcub::detail::iterator_facade<sampled_output, void, sample_ref, std::int64_t> {
+  using base = xcub::detail::iterator_facade<sampled_output, void, sample_ref, std::int64_t>;
+  friend base;
+
+ public:
+  sampled_output(long long* samples, std::int64_t n, std::int64_t stride) : samples_(samples), n_(n), stride_(stride) {}
+
+ private:
+  XCUB_HOST_DEVICE sample_ref dereference(std::int64_t k) const { return {samples_, pos_ + k, n_, stride_}; }
+  XCUB_HOST_DEVICE void advance(std::int64_t k) { pos_ += k; }
+  XCUB_HOST_DEVICE std::int64_t distance_from(const sampled_output& o) const { return pos_ - o.pos_; }
+  XCUB_HOST_DEVICE bool equal(const sampled_output& o) const { return pos_ == o.pos_; }
+  long long* samples_;
+  std::int64_t pos_ = 0, n_, stride_;
+};
+
+struct halve {
+  XCUB_HOST_DEVICE double operator()(long long x) const { return static_cast<double>(x) / 2; }
+};
+
+struct mod3 {
+  XCUB_HOST_DEVICE std::int8_t operator()(std::uint64_t i) const { return static_cast<std::int8_t>(i % 3); }
+};
+struct wide_plus {
+  XCUB_HOST_DEVICE long long operator()(long long a, long long b) const { return a + b; }
+};
 
 }  // namespace
 
@@ -127,6 +166,28 @@ TEST_CASE("device scan: in place, through the one-pointer overloads and with out
   }
 }
 
+TEST_CASE("device scan: fancy iterators in and out (counting input, transform output)") {
+  XCUB_TEST_CONTEXT();
+  for (const std::size_t n : {std::size_t(1), std::size_t(100), std::size_t(3000)}) {
+    const xcub::CountingInputIterator<long long> in(-50);
+    xcub::device_buffer<long long> d_out(n);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceScanTuned<tiny_tuning>::ExclusiveScan(t, b, in, d_out.data(), xcub::Sum{}, 1000LL, n);
+    });
+    std::vector<long long> host(n);
+    for (std::size_t i = 0; i < n; ++i) host[i] = -50 + static_cast<long long>(i);
+    const auto plus = [](long long a, long long b) { return a + b; };
+    INFO("n = " << n);
+    xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, 1000LL, plus), "counting input");
+    xcub::device_buffer<double> d_half(n);
+    const auto half_out = xcub::make_transform_output_iterator(d_half.data(), halve{});
+    two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScanTuned<odd_tuning>::InclusiveSum(t, b, in, half_out, n); });
+    std::vector<double> want;
+    for (long long v : xcub::reference::inclusive_scan(host, plus)) want.push_back(static_cast<double>(v) / 2);
+    xcub_test::check_equal(d_half.download(), want, "transform output");
+  }
+}
+
 TEST_CASE("device scan: many tiles under several random schedules (the look-back waits and reorders)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device scan schedules");
@@ -153,6 +214,29 @@ TEST_CASE("device scan: large inputs (2^20 of each kind, 2^24 once)") {
   std::size_t bad = 0;
   for (std::size_t i = 0; i < big; ++i) bad += got[i] != static_cast<int>(i + 1);
   CHECK(bad == 0);
+}
+
+TEST_CASE("device scan: 2^31 + 1000 int8 items into int64 sums (64-bit offsets; GPU only)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    // in[i] = i % 3 as int8, computed on the fly; the sums, accumulated in int64, are sampled.
+    const std::int64_t n = (std::int64_t(1) << 31) + 1000, stride = (std::int64_t(1) << 20) + 7;
+    const xcub::TransformInputIterator<std::int8_t, mod3, xcub::CountingInputIterator<std::uint64_t>> in(
+        xcub::CountingInputIterator<std::uint64_t>(0), mod3{});
+    const std::size_t slots = static_cast<std::size_t>(n / stride + 2);
+    xcub::device_buffer<long long> d_samples(std::vector<long long>(slots, -1));
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceScan::InclusiveScan(t, b, in, sampled_output(d_samples.data(), n, stride), wide_plus{}, n);
+    });
+    std::vector<long long> want(slots);
+    const auto sum_to = [](std::int64_t i) {  // in[0] + ... + in[i]
+      const std::int64_t m = i + 1;
+      return 3 * (m / 3) + (m % 3 == 2 ? 1 : 0);
+    };
+    for (std::size_t k = 0; k + 1 < slots; ++k) want[k] = sum_to(static_cast<std::int64_t>(k) * stride);
+    want[slots - 1] = sum_to(n - 1);
+    xcub_test::check_equal(d_samples.download(), want, "sampled sums");
+  }
 }
 
 TEST_CASE("device scan: bad input returns error_invalid_value and writes nothing") {

@@ -116,6 +116,10 @@ long long check_chain(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int t
 
 xcub_test::affine random_affine(std::mt19937_64& rng) { return xcub_test::random_affine(rng); }
 
+// The two layouts the tests below cover.
+static_assert(xcub::detail::tile_state<affine16>::packed && xcub::detail::tile_state<int>::packed);
+static_assert(!xcub::detail::tile_state<xcub_test::affine>::packed && !xcub::detail::tile_state<double>::packed);
+
 }  // namespace
 
 TEST_CASE("device scan look-back: a walk back over several windows of partial tiles, both layouts") {

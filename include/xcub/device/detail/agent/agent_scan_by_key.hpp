@@ -25,11 +25,18 @@
 
 namespace xcub::detail {
 
+/// The flag word of flagged<T>: as wide as T's alignment, so that the pair has no padding (shared
+/// memory copies of it then write every byte they read; the sanitizer's init check sees that).
+template <class T>
+using flag_word_t = std::conditional_t<
+    alignof(T) == 1, std::uint8_t,
+    std::conditional_t<alignof(T) == 2, std::uint16_t, std::conditional_t<alignof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
 /// A value with the head flag of its segment (or, for a fold, whether it holds a head).
 template <class T>
 struct flagged {
   T value;
-  std::uint8_t head;
+  flag_word_t<T> head;
 };
 
 /// The segmented form of op over flagged values: a right operand holding a head restarts the fold.
@@ -104,7 +111,7 @@ struct agent_scan_by_key {
     else load_values(storage.io.values).Load(values + base, tile_values, valid, static_cast<AccumT>(values[base]));
     pair_t pairs[items];
 XCUB_UNROLL
-    for (int i = 0; i < items; ++i) pairs[i] = pair_t{tile_values[i], static_cast<std::uint8_t>(heads[i] != 0)};
+    for (int i = 0; i < items; ++i) pairs[i] = pair_t{tile_values[i], static_cast<flag_word_t<AccumT>>(heads[i] != 0)};
 
     block_scan scan(storage.scan);
     if (tile == 0) {

@@ -63,7 +63,7 @@ struct tile_state {
     piece_sizes(num_tiles, sizes);
     void* pieces[4];
     std::size_t total = 0;
-    AliasTemporaries(nullptr, total, pieces, sizes);
+    (void)AliasTemporaries(nullptr, total, pieces, sizes);  // sizing only: cannot fail
     return total;
   }
   /// The view of an allocation of at least bytes(num_tiles) bytes at `p`.
@@ -72,7 +72,7 @@ struct tile_state {
     piece_sizes(num_tiles, sizes);
     void* pieces[4];
     std::size_t total = bytes(num_tiles);
-    AliasTemporaries(p, total, pieces, sizes);
+    (void)AliasTemporaries(p, total, pieces, sizes);  // exactly the size it asks for: cannot fail
     return {static_cast<std::uint32_t*>(pieces[0]), static_cast<word_t*>(pieces[1]), static_cast<T*>(pieces[2]),
             static_cast<T*>(pieces[3])};
   }
