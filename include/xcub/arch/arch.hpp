@@ -18,6 +18,7 @@
 //              atomic_load_acquire<scope>(ptr), atomic_store_release<scope>(ptr, v), thread_fence<scope>()
 //              scope::block or scope::device (default)
 //   waiting    pause()                 call it in every spin loop (the host emulator switches threads there)
+//              pause_for(ns)           the same with a backoff of about ns nanoseconds (tuned look-back delays)
 //   shared     XCUB_SHARED(T, name)    static per-block storage (<xcub/config.hpp>)
 //              dynamic_shared_memory<T>()  the launch's dynamic shared bytes, 16-byte aligned
 #pragma once

@@ -225,8 +225,12 @@ struct DeviceReduceTuned {
       return error_invalid_value;
     if (detail::is_null_iterator(d_out)) return error_invalid_value;
     TransformOutputIterator<OutputIt, detail::finalize_binned<T>> out(d_out, detail::finalize_binned<T>{});
-    return checked<accum_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items,
-                            detail::reproducible::merge_binned{}, detail::reproducible::to_binned<T>{}(init), stream);
+    if (!detail::valid_count(num_items)) return error_invalid_value;
+    if (num_items > 0 && detail::is_null_iterator(d_in)) return error_invalid_value;
+    using offset_t = detail::offset_for<NumItemsT>;
+    return detail::dispatch_reduce<detail::binned_tuning<Tuning, T>>::template run<accum_t>(
+        d_temp_storage, temp_storage_bytes, d_in, out, static_cast<offset_t>(num_items),
+        detail::reproducible::merge_binned{}, detail::reproducible::to_binned<T>{}(init), stream);
   }
 
   /// Arg reductions: pairs {offset, value} read through ArgIndexInputIterator, reduced with

@@ -68,6 +68,17 @@ struct reduce_thread_fold<reproducible::binned_sum<T>, reproducible::merge_binne
   }
 };
 
+/// The tuning of a reproducible sum of T: the base tuning's policy for T itself, not for the
+/// 32-byte accumulator (whose own policy would read two items per thread, one by one): the agent
+/// reads raw T items, as vectors, and adds a thread's items to one accumulator in bulk.
+template <class Tuning, class T>
+struct binned_tuning : Tuning {
+  template <class AccumT>
+  static constexpr auto policy(int arch) {
+    return Tuning::template policy<T>(arch);
+  }
+};
+
 /// The output conversion of a reproducible reduction: the accumulator, rounded once.
 template <class T>
 struct finalize_binned {

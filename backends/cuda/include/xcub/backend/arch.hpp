@@ -210,6 +210,9 @@ XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 /// Called in every spin loop: backs off for a moment so the thread being waited on can run.
 XCUB_DEVICE XCUB_FORCEINLINE void pause() { __nanosleep(32); }
+/// A spin-wait backoff of about `ns` nanoseconds (one __nanosleep: the hardware sleeps up to
+/// about twice that, and a loop of short sleeps would pay the wake-up latency every time).
+XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) { __nanosleep(ns); }
 
 /// The launch's dynamic shared memory (the `shared_bytes` of xcub::launch), aligned to 16 bytes.
 template <class T = unsigned char>

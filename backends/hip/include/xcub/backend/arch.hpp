@@ -143,6 +143,12 @@ XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
 
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void pause() { __builtin_amdgcn_s_sleep(1); }
+/// A spin-wait backoff of about `ns` nanoseconds: s_sleep counts units of 64 clocks (about 30-60
+/// ns), at most 127 per instruction.
+XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) {
+  for (unsigned waited = 0; waited < ns; waited += 64 * 30) __builtin_amdgcn_s_sleep(30);
+  __builtin_amdgcn_s_sleep(1);
+}
 
 template <class T = unsigned char>
 XCUB_DEVICE XCUB_FORCEINLINE T* dynamic_shared_memory() {

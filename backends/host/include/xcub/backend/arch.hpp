@@ -177,6 +177,8 @@ inline void thread_fence() {
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 /// Switches to another logical thread; the emulator reports a deadlock when every thread only spins.
 inline void pause() { host::detail::spin_pause(); }
+/// The emulator has no time to wait for: a backoff is one switch, as pause().
+inline void pause_for(unsigned /*ns*/) { host::detail::spin_pause(); }
 
 template <class T = unsigned char>
 inline T* dynamic_shared_memory() {

@@ -108,26 +108,22 @@ struct tile_state {
   /// Called by every lane of a whole hardware warp: lane l looks at tile `newest - l` (the window of
   /// the warp_threads tiles up to `newest`, newest in lane 0) until none of them is invalid; lanes
   /// whose tile is below 0 read nothing and report inclusive (tile 0 is inclusive once valid, so
-  /// a window stops at or before it anyway). Between polls it calls arch::pause(), and pauses about
-  /// `delay_ns` more (in steps of pause()). Returns the lane's status; `value` is its tile's value.
+  /// a window stops at or before it anyway). Between polls it backs off once: arch::pause_for(delay_ns)
+  /// (arch::pause() when delay_ns is 0). Returns the lane's status; `value` is its tile's value.
   /// `polls` counts the polls that found an invalid tile (tests check that waits happen).
   XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_window(int newest, T& value, int delay_ns, int& polls) const {
     const int tile = newest - static_cast<int>(arch::lane_id());
     std::uint32_t status = tile >= 0 ? load(tile, value) : tile_inclusive;
     while (arch::any(arch::full_lane_mask, status == tile_invalid)) {
       ++polls;
-      arch::pause();
-      for (int waited = pause_step_ns; waited < delay_ns; waited += pause_step_ns) arch::pause();
+      if (delay_ns > 0) arch::pause_for(static_cast<unsigned>(delay_ns));
+      else arch::pause();
       if (tile >= 0) status = load(tile, value);
     }
     return status;
   }
 
  private:
-  /// The delay one arch::pause() stands for when the policy asks for a longer backoff (CUDA's pause
-  /// sleeps about this long; elsewhere it is only a step count).
-  static constexpr int pause_step_ns = 32;
-
   XCUB_DEVICE XCUB_FORCEINLINE void publish(int tile, std::uint32_t status, const T& value) const {
     if constexpr (packed) {
       std::uint32_t bits = 0;
