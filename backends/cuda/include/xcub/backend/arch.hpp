@@ -195,6 +195,14 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
 }
 /// Acquire load and release store: the pair publishes data behind a flag.
 template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
+  return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_relaxed(T* p, T v) {
+  detail::atomic_at<S>(p).store(v, cuda::std::memory_order_relaxed);
+}
+template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {
   return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_acquire);
 }

@@ -128,6 +128,14 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
   return expected;
 }
 template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
+  return __hip_atomic_load(p, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
+XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_relaxed(T* p, T v) {
+  __hip_atomic_store(p, v, __ATOMIC_RELAXED, detail::hip_scope<S>);
+}
+template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {
   return __hip_atomic_load(p, __ATOMIC_ACQUIRE, detail::hip_scope<S>);
 }

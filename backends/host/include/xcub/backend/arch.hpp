@@ -157,6 +157,18 @@ inline T atomic_cas(T* p, T expected, T desired) {
   return expected;
 }
 template <scope S = scope::device, class T>
+inline T atomic_load_relaxed(const T* p) {
+  host::detail::maybe_switch();
+  T v;
+  __atomic_load(p, &v, __ATOMIC_RELAXED);
+  return v;
+}
+template <scope S = scope::device, class T>
+inline void atomic_store_relaxed(T* p, T v) {
+  host::detail::maybe_switch();
+  __atomic_store(p, &v, __ATOMIC_RELAXED);
+}
+template <scope S = scope::device, class T>
 inline T atomic_load_acquire(const T* p) {
   host::detail::maybe_switch();
   T v;

@@ -8,8 +8,8 @@
 //   inclusive  the fold of tiles [0, t] is published (tile 0 publishes only this)
 // and the value belonging to that status. Two layouts, chosen at compile time:
 //   PACKED (T trivially copyable, sizeof(T) <= 4): status and value share one 64-bit word, written
-//     with atomic_store_release and read with atomic_load_acquire: a reader never sees a status
-//     without its value.
+//     with atomic_store_relaxed and read with atomic_load_relaxed: one atomic word carries both, so
+//     a reader never sees a status without its value and no ordering (no fence) is needed.
 //   SPLIT (any other trivially copyable T): a 32-bit status word per tile plus two value arrays
 //     (partials and inclusives, so that publishing the inclusive value never overwrites a value a
 //     reader may be reading). The writer stores the value plainly, then the status with
@@ -92,7 +92,11 @@ struct tile_state {
   /// One lane's look at `tile`: its status and, unless invalid, its value (the caller's `value` is
   /// left as it was otherwise).
   XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t load(int tile, T& value) const {
-    const word_t w = arch::atomic_load_acquire<arch::scope::device>(words + tile);
+    // Packed: the value travels in the status word, so a relaxed atomic load suffices (no ordering
+    // with any other memory is needed). Split: the acquire orders the value's read after the flag's.
+    word_t w;
+    if constexpr (packed) w = arch::atomic_load_relaxed<arch::scope::device>(words + tile);
+    else w = arch::atomic_load_acquire<arch::scope::device>(words + tile);
     if constexpr (packed) {
       const auto status = static_cast<std::uint32_t>(w);
       const auto bits = static_cast<std::uint32_t>(w >> 32);
@@ -128,7 +132,7 @@ struct tile_state {
     if constexpr (packed) {
       std::uint32_t bits = 0;
       std::memcpy(&bits, &value, sizeof(T));
-      arch::atomic_store_release<arch::scope::device>(words + tile, (static_cast<std::uint64_t>(bits) << 32) | status);
+      arch::atomic_store_relaxed<arch::scope::device>(words + tile, (static_cast<std::uint64_t>(bits) << 32) | status);
     } else {
       (status == tile_partial ? partials : inclusives)[tile] = value;
       arch::atomic_store_release<arch::scope::device>(words + tile, status);
