@@ -20,7 +20,6 @@ struct reduce_thread_fold {
   template <class T, int N>
   XCUB_HOST_DEVICE XCUB_FORCEINLINE static AccumT fold(const ReductionOp& op, const T (&items)[N]) {
     AccumT values[N];
-XCUB_UNROLL
     for (int i = 0; i < N; ++i) values[i] = static_cast<AccumT>(items[i]);
     return ThreadReduce(values, op);
   }
