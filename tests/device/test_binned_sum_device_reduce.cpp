@@ -2,6 +2,7 @@
 // empty binned_sum<T> as init, under the backend's tuning and tunings that force tiny tiles, a
 // partial last warp and many blocks; finalize() of the result must be bitwise the oracle's, so the
 // same for every launch shape.
+#include <cstring>
 #include "binned_sum_inputs.hpp"
 #include "device_test_support.hpp"
 
@@ -38,7 +39,24 @@ T device_reproducible_sum(const std::vector<T>& x) {
     return xcub::DeviceReduceTuned<Tuning>::TransformReduce(t, b, d_in.data(), d_out.data(), x.size(), merge_binned{},
                                                             to_binned<T>{}, binned_sum<T>{});
   });
-  return d_out.download()[0].finalize();
+  const T through_transform = d_out.download()[0].finalize();
+  // The public form: DeviceReduce::Sum with the reproducible tag (raw items, the agent's bulk add).
+  xcub::device_buffer<T> d_sum(1);
+  xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+    return xcub::DeviceReduceTuned<Tuning>::Sum(t, b, d_in.data(), d_sum.data(), x.size(), xcub::reproducible);
+  });
+  const T through_sum = d_sum.download()[0];
+  CHECK(std::memcmp(&through_sum, &through_transform, sizeof(T)) == 0);
+  // Reduce with Sum and an init: init counts as one more item.
+  std::vector<T> with_init(x);
+  with_init.push_back(T(3.5));
+  xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+    return xcub::DeviceReduceTuned<Tuning>::Reduce(t, b, d_in.data(), d_sum.data(), x.size(), xcub::Sum{}, T(3.5),
+                                                   xcub::reproducible);
+  });
+  const T got_init = d_sum.download()[0], want_init = xcub::reference::reproducible_sum(with_init);
+  CHECK(std::memcmp(&got_init, &want_init, sizeof(T)) == 0);
+  return through_sum;
 }
 
 template <class T>

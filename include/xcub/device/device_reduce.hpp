@@ -51,6 +51,8 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/detail/fold.hpp>  // detail::accumulator_t
 #include <xcub/iterator/transform_input_iterator.hpp>
+#include <xcub/iterator/transform_output_iterator.hpp>
+#include <xcub/device/reproducible.hpp>
 #include <xcub/iterator/arg_index_input_iterator.hpp>
 #include <xcub/util/key_value_pair.hpp>
 #include <xcub/device/detail/arg_extremum.hpp>
@@ -97,6 +99,24 @@ struct DeviceReduceTuned {
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, detail::iterator_value_t<InputIt>>;
     return checked<accum_t>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, xcub::Sum{}, init_t{},
                             stream);
+  }
+
+  /// The reproducible sum of float or double items (<xcub/device/reproducible.hpp>): bitwise the same
+  /// on every backend, device, tuning and launch shape. At most binned_sum<T>::max_items items (2^33),
+  /// else error_invalid_value.
+  template <class T, class OutputIt, class NumItemsT>
+  static error_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_in, OutputIt d_out,
+                     NumItemsT num_items, reproducible_t, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::Sum (reproducible)");
+    return reproducible_sum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, T(0), stream);
+  }
+
+  /// Reduce with xcub::Sum, reproducibly: init is added like one more item (<xcub/device/reproducible.hpp>).
+  template <class T, class OutputIt, class NumItemsT>
+  static error_t Reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_in, OutputIt d_out,
+                        NumItemsT num_items, xcub::Sum, T init, reproducible_t, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceReduce::Reduce (reproducible)");
+    return reproducible_sum(d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, init, stream);
   }
 
   /// *d_out = the smallest of d_in[0, num_items) (the input type's largest value when empty).
@@ -194,6 +214,21 @@ struct DeviceReduceTuned {
   }
 
  protected:
+  template <class T, class OutputIt, class NumItemsT>
+  static error_t reproducible_sum(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_in, OutputIt d_out,
+                                  NumItemsT num_items, T init, stream_t stream) {
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
+                  "xcub::DeviceReduce: the reproducible sum takes float or double items");
+    using accum_t = detail::reproducible::binned_sum<T>;
+    if (detail::valid_count(num_items) &&
+        static_cast<std::uint64_t>(num_items) > static_cast<std::uint64_t>(accum_t::max_items))
+      return error_invalid_value;
+    if (detail::is_null_iterator(d_out)) return error_invalid_value;
+    TransformOutputIterator<OutputIt, detail::finalize_binned<T>> out(d_out, detail::finalize_binned<T>{});
+    return checked<accum_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items,
+                            detail::reproducible::merge_binned{}, detail::reproducible::to_binned<T>{}(init), stream);
+  }
+
   /// Arg reductions: pairs {offset, value} read through ArgIndexInputIterator, reduced with
   /// xcub::ArgMin/ArgMax from their identity (<xcub/device/detail/arg_extremum.hpp>), written by
   /// `Writer` (which turns the identity, an empty input's result, into CUB's {1, extreme}).

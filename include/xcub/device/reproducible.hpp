@@ -26,7 +26,10 @@
 //   //   to_binned<float>{}(x) -> binned_sum<float>; merge_binned{}(a, b); acc.finalize() -> float
 #pragma once
 
+#include <type_traits>
+
 #include <xcub/detail/reproducible/binned_sum.hpp>
+#include <xcub/device/detail/agent/reduce_thread_fold.hpp>
 
 namespace xcub {
 
@@ -35,3 +38,40 @@ struct reproducible_t {};
 inline constexpr reproducible_t reproducible{};
 
 }  // namespace xcub
+
+namespace xcub::detail {
+
+/// A thread's raw items go into one binned accumulator with binned_sum::add(items), which finds
+/// the items' top bin once, instead of one accumulator per item merged pairwise.
+template <class T>
+struct reduce_thread_fold<reproducible::binned_sum<T>, reproducible::merge_binned> {
+  template <class U>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE static reproducible::binned_sum<T> convert(const reproducible::merge_binned&,
+                                                                              const U& item) {
+    if constexpr (std::is_same_v<U, reproducible::binned_sum<T>>) return item;  // already accumulated
+    else return reproducible::to_binned<T>{}(static_cast<T>(item));
+  }
+  template <class U, int N>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE static reproducible::binned_sum<T> fold(const reproducible::merge_binned&,
+                                                                           const U (&items)[N]) {
+    if constexpr (std::is_same_v<U, reproducible::binned_sum<T>>) {
+      reproducible::binned_sum<T> acc = items[0];
+      for (int i = 1; i < N; ++i) acc = merge(acc, items[i]);
+      return acc;
+    } else {
+      T values[N];
+      for (int i = 0; i < N; ++i) values[i] = static_cast<T>(items[i]);
+      reproducible::binned_sum<T> acc{};
+      acc.add(values);
+      return acc;
+    }
+  }
+};
+
+/// The output conversion of a reproducible reduction: the accumulator, rounded once.
+template <class T>
+struct finalize_binned {
+  XCUB_HOST_DEVICE constexpr T operator()(const reproducible::binned_sum<T>& acc) const { return acc.finalize(); }
+};
+
+}  // namespace xcub::detail

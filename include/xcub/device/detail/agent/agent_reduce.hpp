@@ -3,8 +3,9 @@
 // agent_reduce<Policy, InputIt, AccumT, ReductionOp, OffsetT>: Policy is a type whose
 // `static constexpr reduce_policy value` gives the tile shape. consume_range(begin, end) reduces
 // items [begin, end) of the input (end > begin) with the operator and returns the block's aggregate,
-// valid in thread 0. Every thread of the block calls it. Items reach the accumulator as
-// op(accumulator, AccumT(item)) or as AccumT(item) for a thread's first item.
+// valid in thread 0. Every thread of the block calls it. Items reach the accumulator through
+// reduce_thread_fold (by default: op(accumulator, AccumT(item)), or AccumT(item) for a thread's
+// first item).
 //
 // Each thread folds its items of every tile into one accumulator before the block reduces once, so
 // the operator must be associative and commutative (CUB's DeviceReduce contract); the grouping
@@ -18,6 +19,8 @@
 #include <xcub/detail/direct_io.hpp>
 #include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/thread/thread_reduce.hpp>
+#include <xcub/device/detail/agent/reduce_thread_fold.hpp>
+#include <iterator>
 
 namespace xcub::detail {
 
@@ -50,6 +53,8 @@ struct agent_reduce {
   static constexpr int tile_items = threads * items;
   static constexpr int vec = reduce_vector_items<InputIt, policy.vector_load_length, items>();
   using block_reduce = BlockReduce<AccumT, threads, policy.reduce_algorithm>;
+  using input_t = typename std::iterator_traits<InputIt>::value_type;
+  using thread_fold = reduce_thread_fold<AccumT, ReductionOp>;
   using TempStorage = typename block_reduce::TempStorage;
 
   TempStorage& storage;
@@ -76,7 +81,7 @@ struct agent_reduce {
  private:
   /// The fold of this thread's items of the full tile at `base`, read striped (as vectors if it can).
   XCUB_DEVICE XCUB_FORCEINLINE AccumT full_tile(int tid, OffsetT base) {
-    AccumT values[items];
+    input_t values[items];
     if constexpr (vec > 1) {
       if (vector_aligned) {
         using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
@@ -89,14 +94,14 @@ XCUB_UNROLL
         for (int w = 0; w < items / vec; ++w) {
           const lanes l = __builtin_bit_cast(lanes, arch::load_word<policy.load_modifier>(words + tid + w * threads));
 XCUB_UNROLL
-          for (int j = 0; j < vec; ++j) values[w * vec + j] = static_cast<AccumT>(l.v[j]);
+          for (int j = 0; j < vec; ++j) values[w * vec + j] = l.v[j];
         }
-        return ThreadReduce(values, op);
+        return thread_fold::fold(op, values);
       }
     }
 XCUB_UNROLL
-    for (int i = 0; i < items; ++i) values[i] = static_cast<AccumT>(in[base + tid + i * threads]);
-    return ThreadReduce(values, op);
+    for (int i = 0; i < items; ++i) values[i] = in[base + tid + i * threads];
+    return thread_fold::fold(op, values);
   }
 
   /// This thread's items of the tile at `base` holding `valid` items, striped, folded into `*into`
@@ -109,10 +114,10 @@ XCUB_UNROLL
       acc = *into;
     } else {
       if (i >= valid) return AccumT{};
-      acc = static_cast<AccumT>(in[base + i]);
+      acc = thread_fold::convert(op, in[base + i]);
       i += threads;
     }
-    for (; i < valid; i += threads) acc = op(acc, static_cast<AccumT>(in[base + i]));
+    for (; i < valid; i += threads) acc = op(acc, thread_fold::convert(op, in[base + i]));
     return acc;
   }
 };
