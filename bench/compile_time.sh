@@ -59,7 +59,7 @@ xcub_s=$(median "${xcub_times[@]}")
 cub_s=$(median "${cub_times[@]}")
 ratio=$(awk -v x="$xcub_s" -v c="$cub_s" 'BEGIN { printf "%.3f", x / c }')
 nvcc_version=$("$nvcc" --version | sed -n 's/.*release \([0-9.]*\).*/\1/p')
-host="$(hostname), $(nproc) cores"
+host="$(uname -n), $(nproc) cores"
 day=$(date -u +%F)
 
 echo "Compile time, nvcc $nvcc_version -arch=sm_$arch -c (host compiler $ccbin), on $host, $day,"

@@ -25,7 +25,12 @@ rows) and the summary to --out (default $OUT or bench/results). The sources comp
 memory, say) is dropped with a note. Nothing under include/ or backends/ changes: the winners are
 numbers to copy into backends/cuda/include/xcub/backend/tuning/*.hpp by hand.
 
---build-only builds stage 1 without running it (e.g. on a machine without a GPU).
+Without a GPU at hand, build here and run there (the binary is a few MB):
+    python3 bench/sweep_device.py --build-only                         # stage 1
+    build/sweep/stage1/sweep s1.json 28                                # on the GPU
+    python3 bench/sweep_device.py --from-stage1 s1.json --build-only   # stage 2 at s1's best shapes
+    build/sweep/stage2/sweep s2.json 28                                # on the GPU
+    python3 bench/sweep_device.py --summarize s1.json s2.json
 """
 import argparse
 import concurrent.futures
@@ -346,7 +351,10 @@ def main():
     p.add_argument("--build-dir", default=os.path.join(ROOT, "build/sweep"))
     p.add_argument("--out", default=os.environ.get("OUT") or os.path.join(ROOT, "bench/results"))
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
-    p.add_argument("--build-only", action="store_true")
+    p.add_argument("--build-only", action="store_true",
+                   help="build (stage 1, or stage 2 with --from-stage1), do not run")
+    p.add_argument("--from-stage1", metavar="JSON", help="stage 1's results from an earlier run: go on with stage 2")
+    p.add_argument("--summarize", nargs="+", metavar="JSON", help="print the best candidates of results files")
     args = p.parse_args()
 
     algos = []
@@ -364,27 +372,35 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
 
-    cands = stage1(algos, types)
-    print(f"sweep: stage 1, {len(cands)} candidates", file=sys.stderr)
-    binary, built = build(cands, 1, args)
-    if args.build_only:
-        print(f"sweep: built {binary} ({len(built)} candidates); run it as: {binary} RESULTS.json {args.log2}")
+    if args.summarize:
+        for path in args.summarize:
+            with open(path) as f:
+                results = json.load(f)
+            print_best(f"{path} ({results['device']}): best per algorithm and type", best(results))
         return 0
+
     summary = {}
-    results = run(binary, os.path.join(args.out, f"sweep-stage1-{day}.json"), args.log2)
+    if args.from_stage1:
+        with open(args.from_stage1) as f:
+            results = json.load(f)
+    else:
+        cands = stage1(algos, types)
+        print(f"sweep: stage 1, {len(cands)} candidates", file=sys.stderr)
+        binary, built = build(cands, 1, args)
+        if args.build_only:
+            print(f"sweep: built {binary} ({len(built)} candidates); run it as: {binary} RESULTS.json {args.log2}")
+            return 0
+        results = run(binary, os.path.join(args.out, f"sweep-stage1-{day}.json"), args.log2)
     table = best(results)
     print_best(f"Stage 1 (2^{args.log2} items, {results['device']}): best per algorithm and type", table)
     summary["stage1"] = {f"{a} {t}": v for (a, t), v in table.items()}
     if args.stages == 2:
-        # The best shape of stage 1's threads x items grid (the knob-alone rows have none).
-        shapes = {}
-        for (algo, typ) in table:
-            grid = [(ms, lab) for lab, ms, _ in best_rows(results, algo, typ) if shape_of(lab)]
-            if grid:
-                shapes[(algo, typ)] = shape_of(min(grid)[1])
-        cands = stage2(shapes)
+        cands = stage2(best_shapes(results, table))
         print(f"sweep: stage 2, {len(cands)} candidates", file=sys.stderr)
         binary, built = build(cands, 2, args)
+        if args.build_only:
+            print(f"sweep: built {binary} ({len(built)} candidates); run it as: {binary} RESULTS.json {args.log2}")
+            return 0
         results = run(binary, os.path.join(args.out, f"sweep-stage2-{day}.json"), args.log2)
         table = best(results)
         print_best(f"Stage 2 (2^{args.log2} items): every knob combination at stage 1's best shape", table)
@@ -392,6 +408,16 @@ def main():
     with open(os.path.join(args.out, f"sweep-summary-{day}.json"), "w") as f:
         json.dump(summary, f, indent=2)
     return 0
+
+
+def best_shapes(results, table):
+    """Per (algorithm, type): the fastest threads x items of stage 1's grid (knob-alone rows have none)."""
+    shapes = {}
+    for (algo, typ) in table:
+        grid = [(ms, lab) for lab, ms, _ in best_rows(results, algo, typ) if shape_of(lab)]
+        if grid:
+            shapes[(algo, typ)] = shape_of(min(grid)[1])
+    return shapes
 
 
 def best_rows(results, algo, typ):
