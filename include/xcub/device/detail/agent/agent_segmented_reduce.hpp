@@ -121,9 +121,7 @@ struct agent_segmented_reduce {
       if (r.size == 0) {
         store(out, first + static_cast<std::uint64_t>(tid), init);
       } else {
-        AccumT acc = load(read, r.begin, offset_t(0));
-        for (offset_t j = 1; j < r.size; ++j) acc = op(acc, load(read, r.begin, j));
-        store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
+        store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(strided_fold(read, r, 0, 1), init));
       }
     }
     const bool by_block = mine && !by_thread && r.size > static_cast<offset_t>(policy.warp_max_items);
@@ -178,25 +176,41 @@ struct agent_segmented_reduce {
     return size < static_cast<OffsetT>(ranks) ? static_cast<int>(size) : ranks;
   }
 
-  /// The fold of the segment's items rank, rank + stride, ...; unspecified where rank >= size
-  /// (the caller's reduction leaves those ranks out). `items` loads in flight per step.
+  /// The fold of the segment's items rank, rank + stride, ... in that order; unspecified where
+  /// rank >= size (the caller's reduction leaves those ranks out). Loads go out `items` at a time:
+  /// the first and the last step are guarded per item, so a thread waits about once per step.
   template <class Reader, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE AccumT strided_fold(const Reader& read, const segment_range<OffsetT>& seg, int rank,
                                                    int stride) {
-    const OffsetT step = static_cast<OffsetT>(stride);
+    const OffsetT step = static_cast<OffsetT>(stride), n = seg.size;
+    const OffsetT span = static_cast<OffsetT>(items) * step;  // items one step covers
     OffsetT j = static_cast<OffsetT>(rank);
-    if (!(j < seg.size)) return AccumT{};
-    AccumT acc = load(read, seg.begin, j);
-    j += step;
-    if constexpr (items > 1) {
-      for (; j < seg.size && seg.size - j > static_cast<OffsetT>(items - 1) * step; j += static_cast<OffsetT>(items) * step) {
-        AccumT values[items];
+    if (!(j < n)) return AccumT{};
+    AccumT acc = guarded_step(read, seg.begin, j, step, n);
+    for (j += span; j < n && n - j > span - step; j += span) {  // whole steps
+      AccumT values[items];
 XCUB_UNROLL
-        for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
-        acc = op(acc, ThreadReduce(values, op));
-      }
+      for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
+      acc = op(acc, ThreadReduce(values, op));
     }
-    for (; j < seg.size; j += step) acc = op(acc, load(read, seg.begin, j));
+    if (j < n) acc = op(acc, guarded_step(read, seg.begin, j, step, n));
+    return acc;
+  }
+
+  /// The fold of items j, j + step, ... (at most `items`) that lie below n; j < n.
+  template <class Reader, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT guarded_step(const Reader& read, OffsetT begin, OffsetT j, OffsetT step,
+                                                   OffsetT n) {
+    AccumT values[items];
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) {
+      const OffsetT at = static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step);
+      values[i] = (i == 0 || at < n) ? load(read, begin, at) : values[0];  // (values[0]: never folded)
+    }
+    AccumT acc = values[0];
+XCUB_UNROLL
+    for (int i = 1; i < items; ++i)
+      if (static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step) < n) acc = op(acc, values[i]);
     return acc;
   }
 
