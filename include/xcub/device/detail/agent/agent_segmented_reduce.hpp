@@ -20,8 +20,10 @@
 
 #include <cstdint>
 #include <iterator>
+#include <type_traits>
 
 #include <xcub/block/block_reduce.hpp>
+#include <xcub/device/detail/agent/segment_stage.hpp>
 #include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
@@ -57,30 +59,48 @@ struct fixed_segments {
   }
 };
 
-/// A segment's j-th item, as AccumT.
+/// A segment's items as AccumT: raw(at) loads input item `at`, wrap(j, v) makes the segment's
+/// j-th item of it, get(begin, j) does both.
 template <class InputIt, class AccumT>
 struct plain_reader {
+  using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
   InputIt in;
   template <CacheLoadModifier MODIFIER, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE value_type raw(OffsetT at) const {
+    return ThreadLoad<MODIFIER>(in + at);
+  }
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT wrap(OffsetT, const value_type& v) const {
+    return static_cast<AccumT>(v);
+  }
+  template <CacheLoadModifier MODIFIER, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE AccumT get(OffsetT begin, OffsetT j) const {
-    return static_cast<AccumT>(ThreadLoad<MODIFIER>(in + (begin + j)));
+    return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
   }
 };
 
-/// A segment's j-th item as the pair {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
+/// A segment's items as pairs {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
 template <class InputIt, class PairT>
 struct arg_reader {
+  using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
   InputIt in;
   template <CacheLoadModifier MODIFIER, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE value_type raw(OffsetT at) const {
+    return ThreadLoad<MODIFIER>(in + at);
+  }
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE PairT wrap(OffsetT j, const value_type& v) const {
+    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(v));
+  }
+  template <CacheLoadModifier MODIFIER, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
-    return PairT(static_cast<typename PairT::Key>(j),
-                 static_cast<typename PairT::Value>(ThreadLoad<MODIFIER>(in + (begin + j))));
+    return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
   }
 };
 
 #if XCUB_HAS_KERNELS
 
-template <class Policy, class AccumT, class ReductionOp>
+template <class Policy, class AccumT, class ReductionOp, class ValueT>
 struct agent_segmented_reduce {
   static constexpr segmented_reduce_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
@@ -94,14 +114,23 @@ struct agent_segmented_reduce {
                 "1 <= segments_per_block <= block_threads");
   using warp_reduce = WarpReduce<AccumT>;
   using block_reduce = BlockReduce<AccumT, threads, policy.reduce_algorithm>;
+  using stage_t = segment_stage<ValueT, threads, policy.thread_max_items, items>;
 
+  /// One warp's segments as a chain: where its first begins, where its last ends, and whether
+  /// all of them are thread-sized and each begins where the one before ends.
+  struct link {
+    std::uint64_t begin, end;
+    int linked;
+  };
   struct TempStorage {
     union {
       typename warp_reduce::TempStorage warp[warps];
       typename block_reduce::TempStorage block;
+      typename stage_t::TempStorage stage;
     } reduce;
     arch::lane_mask_t medium[warps];  // per warp: its lanes whose segment takes a warp
     arch::lane_mask_t large[warps];   // ... and those whose segment takes the block
+    link chain[warps];
   };
 
   TempStorage& storage;
@@ -117,21 +146,35 @@ struct agent_segmented_reduce {
     segment_range<offset_t> r{offset_t(0), offset_t(0)};
     if (mine) r = segments.at(first + static_cast<std::uint64_t>(tid));
     const bool by_thread = mine && r.size <= static_cast<offset_t>(policy.thread_max_items);
-    if (by_thread) {
-      if (r.size == 0) {
-        store(out, first + static_cast<std::uint64_t>(tid), init);
-      } else {
-        store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(strided_fold(read, r, 0, 1), init));
-      }
-    }
     const bool by_block = mine && !by_thread && r.size > static_cast<offset_t>(policy.warp_max_items);
     const arch::lane_mask_t medium = arch::ballot(arch::full_lane_mask, mine && !by_thread && !by_block);
     const arch::lane_mask_t large = arch::ballot(arch::full_lane_mask, by_block);
+    if constexpr (stage_t::enabled) link_warp(r, mine, by_thread, count - warp * width);
     if (lane == 0) {
       storage.medium[warp] = medium;
       storage.large[warp] = large;
     }
     arch::sync_threads();
+
+    if constexpr (stage_t::enabled) {  // back-to-back thread-sized segments only: through shared memory
+      offset_t base;
+      int span;
+      if (staged_span(count, base, span)) {
+        stage_t stage{storage.reduce.stage};
+        stage.template fill<policy.load_modifier>(read, base, span);
+        arch::sync_threads();
+        if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
+        if (by_thread && r.size > 0) {
+          const AccumT acc = stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
+          store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
+        }
+        arch::sync_threads();  // the next group refills the stage and rewrites the masks
+        return;
+      }
+    }
+    if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
+    if (by_thread && r.size > 0)
+      store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(strided_fold(read, r, 0, 1), init));
 
     // The warps deal the warp-sized segments out round robin, in segment order.
     bool any_large = false;
@@ -165,6 +208,38 @@ struct agent_segmented_reduce {
   }
 
  private:
+  /// Lane 0 records its warp's link of the chain (`used`: the warp's lanes that own a segment).
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE void link_warp(const segment_range<OffsetT>& r, bool mine, bool by_thread, int used) {
+    const OffsetT end = static_cast<OffsetT>(r.begin + r.size);
+    const OffsetT before = arch::shfl_up(arch::full_lane_mask, end, 1);
+    const int lane = static_cast<int>(arch::lane_id());
+    const bool linked =
+        arch::all(arch::full_lane_mask, !mine || (by_thread && (lane == 0 || r.begin == before)));
+    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, used >= width ? width - 1 : (used > 0 ? used - 1 : 0));
+    if (lane == 0)
+      storage.chain[warp_of_lane0()] = link{static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(last_end),
+                                            linked ? 1 : 0};
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE static int warp_of_lane0() { return static_cast<int>(arch::linear_thread_id()) / width; }
+
+  /// After the barrier: whether the group's segments form one chain (every warp's linked, each
+  /// starting where the previous warp's ends); if so its first item and length.
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE bool staged_span(int count, OffsetT& base, int& span) {
+    const int used_warps = (count + width - 1) / width;
+    const std::uint64_t begin = storage.chain[0].begin;
+    std::uint64_t end = begin;
+    bool chained = true;
+    for (int w = 0; w < used_warps; ++w) {
+      chained = chained && storage.chain[w].linked != 0 && storage.chain[w].begin == end;
+      end = storage.chain[w].end;
+    }
+    base = static_cast<OffsetT>(begin);
+    span = static_cast<int>(end - begin);
+    return chained;
+  }
+
   /// The segment's j-th item (the reader's value for it), loaded with the policy's modifier.
   template <class Reader, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE static AccumT load(const Reader& read, OffsetT begin, OffsetT j) {
