@@ -1,12 +1,14 @@
 // xcub/device/detail/agent/agent_segmented_reduce.hpp: one block's group of segments of a
 // DeviceSegmentedReduce.
 //
-// agent_segmented_reduce<Policy, AccumT, ReductionOp>: Policy is a type whose `static constexpr
+// agent_segmented_reduce<Policy, AccumT, ReductionOp, ValueT>: Policy is a type whose `static constexpr
 // segmented_reduce_policy value` gives the shape. consume_group(segments, read, out, first, count,
 // init) reduces segments [first, first + count) (count <= block_threads) and writes each result to
 // out[s]; every thread of the block calls it. Each segment goes to as many threads as its length
 // calls for:
-//   - length <= thread_max_items: thread `s - first` folds it alone (empty: it writes init);
+//   - length <= thread_max_items: thread `s - first` folds it alone (empty: it writes init); when
+//     the whole group is such segments, back to back, the block first copies their span to shared
+//     memory with coalesced loads (segment_stage.hpp);
 //   - length <= warp_max_items:   one warp; the warps deal these segments out round robin;
 //   - longer:                     the whole block, one segment after the other.
 // A result is `op(init, aggregate)` when APPLY_INIT (Reduce, Sum, Min, Max) or the aggregate alone
@@ -14,8 +16,8 @@
 // depends on its length and the policy only: results are deterministic. The operator must be
 // associative and commutative (items are folded strided, as DeviceReduce).
 //
-// Segments come from `segments.at(s)` -> segment_range {begin, size}; items from `read.get<MODIFIER>(begin, j)`
-// (the segment's j-th item as AccumT: plain_reader, or arg_reader whose key is j).
+// Segments and items come from a source and a reader (segment_source.hpp); ValueT is the
+// reader's value_type (what the stage holds).
 #pragma once
 
 #include <cstdint>
@@ -23,80 +25,12 @@
 #include <type_traits>
 
 #include <xcub/block/block_reduce.hpp>
+#include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/agent/segment_stage.hpp>
-#include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
 
 namespace xcub::detail {
-
-/// A segment: its first item and how many it has (never negative).
-template <class OffsetT>
-struct segment_range {
-  OffsetT begin, size;
-};
-
-/// Segments [begins[s], ends[s]); an end at or before its begin makes the segment empty.
-template <class BeginIt, class EndIt, class OffsetT>
-struct offset_segments {
-  using offset_type = OffsetT;
-  BeginIt begins;
-  EndIt ends;
-  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    const OffsetT b = static_cast<OffsetT>(begins[static_cast<typename std::iterator_traits<BeginIt>::difference_type>(s)]);
-    const OffsetT e = static_cast<OffsetT>(ends[static_cast<typename std::iterator_traits<EndIt>::difference_type>(s)]);
-    return {b, e > b ? static_cast<OffsetT>(e - b) : OffsetT(0)};
-  }
-};
-
-/// Segments of `size` items each, one after the other from item 0.
-template <class OffsetT>
-struct fixed_segments {
-  using offset_type = OffsetT;
-  OffsetT size;
-  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    return {static_cast<OffsetT>(static_cast<OffsetT>(s) * size), size};
-  }
-};
-
-/// A segment's items as AccumT: raw(at) loads input item `at`, wrap(j, v) makes the segment's
-/// j-th item of it, get(begin, j) does both.
-template <class InputIt, class AccumT>
-struct plain_reader {
-  using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
-  InputIt in;
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE value_type raw(OffsetT at) const {
-    return ThreadLoad<MODIFIER>(in + at);
-  }
-  template <class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE AccumT wrap(OffsetT, const value_type& v) const {
-    return static_cast<AccumT>(v);
-  }
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE AccumT get(OffsetT begin, OffsetT j) const {
-    return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
-  }
-};
-
-/// A segment's items as pairs {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
-template <class InputIt, class PairT>
-struct arg_reader {
-  using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
-  InputIt in;
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE value_type raw(OffsetT at) const {
-    return ThreadLoad<MODIFIER>(in + at);
-  }
-  template <class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE PairT wrap(OffsetT j, const value_type& v) const {
-    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(v));
-  }
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
-    return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
-  }
-};
 
 #if XCUB_HAS_KERNELS
 
