@@ -205,6 +205,18 @@ TEST_CASE("device segmented reduce: contiguous, unsorted and overlapping offsets
   check_offsets<block_path, std::int32_t, int>(small_values<std::int32_t>(o.items, rng, -2, 2), o);
   check_offsets<mixed_path, std::int8_t, std::int64_t>(small_values<std::int8_t>(o.items, rng), o);
 
+  // Short back-to-back segments (a fifth of them empty): whole groups take the staged thread
+  // path; one longer segment sends its group down the direct and warp paths.
+  std::vector<std::size_t> short_sizes(700);
+  for (auto& n : short_sizes) n = rng() % 4;
+  const layout c = contiguous(short_sizes);
+  check_offsets<host_default, std::int32_t, int>(small_values<std::int32_t>(c.items, rng, -3, 3), c);
+  check_offsets<mixed_path, double, std::int64_t>(small_values<double>(c.items, rng), c);
+  check_offsets<single, std::int8_t, int>(small_values<std::int8_t>(c.items, rng), c);
+  short_sizes[350] = 50;
+  const layout d = contiguous(short_sizes);
+  check_offsets<host_default, std::int64_t, unsigned>(small_values<std::int64_t>(d.items, rng), d);
+
   check_offsets<host_default, std::int32_t, int>({}, layout{});  // no segments
 }
 
