@@ -179,6 +179,8 @@ TEST_CASE("device segmented reduce: fixed sizes on every path") {
     check_fixed<warp_path, double>(rng, segments, size);
     check_fixed<mixed_path, std::int64_t>(rng, segments, size);
   }
+  check_fixed<host_default, std::int16_t>(rng, 300, 4);  // thread-sized: the staged path on the host
+  check_fixed<mixed_path, float>(rng, 200, 3);
   check_fixed<host_default, float>(rng, 3, 5000);
   check_fixed<single, std::int32_t>(rng, 4, 5000);
   check_fixed<mixed_path, float>(rng, 0, 8);
