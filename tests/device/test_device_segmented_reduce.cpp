@@ -179,6 +179,8 @@ TEST_CASE("device segmented reduce: fixed sizes on every path") {
     check_fixed<warp_path, double>(rng, segments, size);
     check_fixed<mixed_path, std::int64_t>(rng, segments, size);
   }
+  check_fixed<host_default, std::int16_t>(rng, 300, 4);  // thread-sized: the staged path on the host
+  check_fixed<mixed_path, float>(rng, 200, 3);
   check_fixed<host_default, float>(rng, 3, 5000);
   check_fixed<single, std::int32_t>(rng, 4, 5000);
   check_fixed<mixed_path, float>(rng, 0, 8);
@@ -204,6 +206,18 @@ TEST_CASE("device segmented reduce: contiguous, unsorted and overlapping offsets
   check_offsets<host_default, double, std::int64_t>(small_values<double>(o.items, rng), o);
   check_offsets<block_path, std::int32_t, int>(small_values<std::int32_t>(o.items, rng, -2, 2), o);
   check_offsets<mixed_path, std::int8_t, std::int64_t>(small_values<std::int8_t>(o.items, rng), o);
+
+  // Short back-to-back segments (a fifth of them empty): whole groups take the staged thread
+  // path; one longer segment sends its group down the direct and warp paths.
+  std::vector<std::size_t> short_sizes(700);
+  for (auto& n : short_sizes) n = rng() % 4;
+  const layout c = contiguous(short_sizes);
+  check_offsets<host_default, std::int32_t, int>(small_values<std::int32_t>(c.items, rng, -3, 3), c);
+  check_offsets<mixed_path, double, std::int64_t>(small_values<double>(c.items, rng), c);
+  check_offsets<single, std::int8_t, int>(small_values<std::int8_t>(c.items, rng), c);
+  short_sizes[350] = 50;
+  const layout d = contiguous(short_sizes);
+  check_offsets<host_default, std::int64_t, unsigned>(small_values<std::int64_t>(d.items, rng), d);
 
   check_offsets<host_default, std::int32_t, int>({}, layout{});  // no segments
 }

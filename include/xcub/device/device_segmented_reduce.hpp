@@ -80,7 +80,7 @@ struct DeviceSegmentedReduceTuned {
                         ReductionOp reduction_op, T initial_value, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Reduce");
     using accum_t = detail::accumulator_t<ReductionOp, T, detail::iterator_value_t<InputIt>>;
-    return by_offsets<accum_t, true, plain<accum_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, reduction_op, initial_value,
                                                       stream);
   }
@@ -92,7 +92,7 @@ struct DeviceSegmentedReduceTuned {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Sum");
     using init_t = detail::reduce_output_t<OutputIt, InputIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, detail::iterator_value_t<InputIt>>;
-    return by_offsets<accum_t, true, plain<accum_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Sum{}, init_t{}, stream);
   }
 
@@ -102,7 +102,7 @@ struct DeviceSegmentedReduceTuned {
                      NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Min");
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_offsets<input_t, true, plain<input_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Min{},
                                                       std::numeric_limits<input_t>::max(), stream);
   }
@@ -113,7 +113,7 @@ struct DeviceSegmentedReduceTuned {
                      NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Max");
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_offsets<input_t, true, plain<input_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Max{},
                                                       std::numeric_limits<input_t>::lowest(), stream);
   }
@@ -124,7 +124,7 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<pair_t, false, arg<pair_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    d_begin_offsets, d_end_offsets, xcub::ArgMin{},
                                                    arg_empty<false, InputIt, pair_t>(), stream);
   }
@@ -135,7 +135,7 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<pair_t, false, arg<pair_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    d_begin_offsets, d_end_offsets, xcub::ArgMax{},
                                                    arg_empty<true, InputIt, pair_t>(), stream);
   }
@@ -149,7 +149,7 @@ struct DeviceSegmentedReduceTuned {
                         stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Reduce");
     using accum_t = detail::accumulator_t<ReductionOp, T, detail::iterator_value_t<InputIt>>;
-    return by_size<accum_t, true, plain<accum_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, reduction_op, initial_value, stream);
   }
 
@@ -159,7 +159,7 @@ struct DeviceSegmentedReduceTuned {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Sum");
     using init_t = detail::reduce_output_t<OutputIt, InputIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, detail::iterator_value_t<InputIt>>;
-    return by_size<accum_t, true, plain<accum_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Sum{}, init_t{}, stream);
   }
 
@@ -168,7 +168,7 @@ struct DeviceSegmentedReduceTuned {
                      NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Min");
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_size<input_t, true, plain<input_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Min{}, std::numeric_limits<input_t>::max(),
                                                    stream);
   }
@@ -178,7 +178,7 @@ struct DeviceSegmentedReduceTuned {
                      NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::Max");
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_size<input_t, true, plain<input_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Max{}, std::numeric_limits<input_t>::lowest(),
                                                    stream);
   }
@@ -188,7 +188,7 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<pair_t, false, arg<pair_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                 segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
                                                 stream);
   }
@@ -198,26 +198,15 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<pair_t, false, arg<pair_t>>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                 segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
                                                 stream);
   }
 
- public:
-  // Kernel template arguments must be nameable where nvcc's launch stubs are (not protected).
-  /// How items are read: as AccumT, or as {offset in the segment, value} pairs.
-  template <class AccumT>
-  struct plain {
-    template <class InputIt>
-    using reader = detail::plain_reader<InputIt, AccumT>;
-  };
-  template <class PairT>
-  struct arg {
-    template <class InputIt>
-    using reader = detail::arg_reader<InputIt, PairT>;
-  };
-
  protected:
+  /// How items are read: as AccumT, or (ARG) as {offset in the segment, value} pairs.
+  template <bool ARG, class InputIt, class AccumT>
+  using reader_t = std::conditional_t<ARG, detail::arg_reader<InputIt, AccumT>, detail::plain_reader<InputIt, AccumT>>;
 
   /// The arg reductions' pair: the output's value type, or KeyValuePair<int, T> where it is void.
   template <class InputIt, class OutputIt>
@@ -233,7 +222,7 @@ struct DeviceSegmentedReduceTuned {
     return PairT(typename PairT::Key(1), static_cast<typename PairT::Value>(v));
   }
 
-  template <class AccumT, bool APPLY_INIT, class Read, class InputIt, class OutputIt, class NumSegmentsT, class BeginIt,
+  template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class BeginIt,
             class EndIt, class ReductionOp, class InitT>
   static error_t by_offsets(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                             NumSegmentsT num_segments, BeginIt d_begin, EndIt d_end, ReductionOp op, InitT init,
@@ -247,28 +236,26 @@ struct DeviceSegmentedReduceTuned {
     if (num_segments > 0 && (detail::is_null_iterator(d_in) || detail::is_null_iterator(d_out) ||
                              detail::is_null_iterator(d_begin) || detail::is_null_iterator(d_end)))
       return error_invalid_value;
-    using reader_t = typename Read::template reader<InputIt>;
     return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
         d_temp_storage, temp_storage_bytes, detail::offset_segments<BeginIt, EndIt, offset_t>{d_begin, d_end},
-        reader_t{d_in}, d_out, static_cast<std::uint64_t>(num_segments), op, init, stream);
+        reader_t<ARG, InputIt, AccumT>{d_in}, d_out, static_cast<std::uint64_t>(num_segments), op, init, stream);
   }
 
-  template <class AccumT, bool APPLY_INIT, class Read, class InputIt, class OutputIt, class NumSegmentsT, class SizeT,
+  template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class SizeT,
             class ReductionOp, class InitT>
   static error_t by_size(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                          NumSegmentsT num_segments, SizeT segment_size, ReductionOp op, InitT init, stream_t stream) {
     if (!detail::valid_count(num_segments) || !detail::valid_count(segment_size)) return error_invalid_value;
     if (num_segments > 0 && (detail::is_null_iterator(d_out) || (segment_size > 0 && detail::is_null_iterator(d_in))))
       return error_invalid_value;
-    using reader_t = typename Read::template reader<InputIt>;
     const std::uint64_t segments = static_cast<std::uint64_t>(num_segments);
     const std::uint64_t size = static_cast<std::uint64_t>(segment_size);
     if (size == 0 || segments <= std::uint64_t{0xffffffff} / size)  // every item offset fits in 32 bits
       return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
           d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint32_t>{static_cast<std::uint32_t>(size)},
-          reader_t{d_in}, d_out, segments, op, init, stream);
+          reader_t<ARG, InputIt, AccumT>{d_in}, d_out, segments, op, init, stream);
     return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
-        d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint64_t>{size}, reader_t{d_in}, d_out,
+        d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint64_t>{size}, reader_t<ARG, InputIt, AccumT>{d_in}, d_out,
         segments, op, init, stream);
   }
 };

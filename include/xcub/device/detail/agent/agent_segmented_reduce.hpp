@@ -1,12 +1,14 @@
 // xcub/device/detail/agent/agent_segmented_reduce.hpp: one block's group of segments of a
 // DeviceSegmentedReduce.
 //
-// agent_segmented_reduce<Policy, AccumT, ReductionOp>: Policy is a type whose `static constexpr
+// agent_segmented_reduce<Policy, AccumT, ReductionOp, ValueT>: Policy is a type whose `static constexpr
 // segmented_reduce_policy value` gives the shape. consume_group(segments, read, out, first, count,
 // init) reduces segments [first, first + count) (count <= block_threads) and writes each result to
 // out[s]; every thread of the block calls it. Each segment goes to as many threads as its length
 // calls for:
-//   - length <= thread_max_items: thread `s - first` folds it alone (empty: it writes init);
+//   - length <= thread_max_items: thread `s - first` folds it alone (empty: it writes init); when
+//     the whole group is such segments, back to back, the block first copies their span to shared
+//     memory with coalesced loads (segment_stage.hpp);
 //   - length <= warp_max_items:   one warp; the warps deal these segments out round robin;
 //   - longer:                     the whole block, one segment after the other.
 // A result is `op(init, aggregate)` when APPLY_INIT (Reduce, Sum, Min, Max) or the aggregate alone
@@ -14,73 +16,25 @@
 // depends on its length and the policy only: results are deterministic. The operator must be
 // associative and commutative (items are folded strided, as DeviceReduce).
 //
-// Segments come from `segments.at(s)` -> segment_range {begin, size}; items from `read.get<MODIFIER>(begin, j)`
-// (the segment's j-th item as AccumT: plain_reader, or arg_reader whose key is j).
+// Segments and items come from a source and a reader (segment_source.hpp); ValueT is the
+// reader's value_type (what the stage holds).
 #pragma once
 
 #include <cstdint>
 #include <iterator>
+#include <type_traits>
 
 #include <xcub/block/block_reduce.hpp>
-#include <xcub/thread/thread_load.hpp>
+#include <xcub/device/detail/agent/segment_source.hpp>
+#include <xcub/device/detail/agent/segment_stage.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
 
 namespace xcub::detail {
 
-/// A segment: its first item and how many it has (never negative).
-template <class OffsetT>
-struct segment_range {
-  OffsetT begin, size;
-};
-
-/// Segments [begins[s], ends[s]); an end at or before its begin makes the segment empty.
-template <class BeginIt, class EndIt, class OffsetT>
-struct offset_segments {
-  using offset_type = OffsetT;
-  BeginIt begins;
-  EndIt ends;
-  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    const OffsetT b = static_cast<OffsetT>(begins[static_cast<typename std::iterator_traits<BeginIt>::difference_type>(s)]);
-    const OffsetT e = static_cast<OffsetT>(ends[static_cast<typename std::iterator_traits<EndIt>::difference_type>(s)]);
-    return {b, e > b ? static_cast<OffsetT>(e - b) : OffsetT(0)};
-  }
-};
-
-/// Segments of `size` items each, one after the other from item 0.
-template <class OffsetT>
-struct fixed_segments {
-  using offset_type = OffsetT;
-  OffsetT size;
-  XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    return {static_cast<OffsetT>(static_cast<OffsetT>(s) * size), size};
-  }
-};
-
-/// A segment's j-th item, as AccumT.
-template <class InputIt, class AccumT>
-struct plain_reader {
-  InputIt in;
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE AccumT get(OffsetT begin, OffsetT j) const {
-    return static_cast<AccumT>(ThreadLoad<MODIFIER>(in + (begin + j)));
-  }
-};
-
-/// A segment's j-th item as the pair {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
-template <class InputIt, class PairT>
-struct arg_reader {
-  InputIt in;
-  template <CacheLoadModifier MODIFIER, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
-    return PairT(static_cast<typename PairT::Key>(j),
-                 static_cast<typename PairT::Value>(ThreadLoad<MODIFIER>(in + (begin + j))));
-  }
-};
-
 #if XCUB_HAS_KERNELS
 
-template <class Policy, class AccumT, class ReductionOp>
+template <class Policy, class AccumT, class ReductionOp, class ValueT>
 struct agent_segmented_reduce {
   static constexpr segmented_reduce_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
@@ -94,14 +48,23 @@ struct agent_segmented_reduce {
                 "1 <= segments_per_block <= block_threads");
   using warp_reduce = WarpReduce<AccumT>;
   using block_reduce = BlockReduce<AccumT, threads, policy.reduce_algorithm>;
+  using stage_t = segment_stage<ValueT, threads, policy.thread_max_items, items>;
 
+  /// One warp's segments as a chain: where its first begins, where its last ends, and whether
+  /// all of them are thread-sized and each begins where the one before ends.
+  struct link {
+    std::uint64_t begin, end;
+    int linked;
+  };
   struct TempStorage {
     union {
       typename warp_reduce::TempStorage warp[warps];
       typename block_reduce::TempStorage block;
+      typename stage_t::TempStorage stage;
     } reduce;
     arch::lane_mask_t medium[warps];  // per warp: its lanes whose segment takes a warp
     arch::lane_mask_t large[warps];   // ... and those whose segment takes the block
+    link chain[warps];
   };
 
   TempStorage& storage;
@@ -117,23 +80,35 @@ struct agent_segmented_reduce {
     segment_range<offset_t> r{offset_t(0), offset_t(0)};
     if (mine) r = segments.at(first + static_cast<std::uint64_t>(tid));
     const bool by_thread = mine && r.size <= static_cast<offset_t>(policy.thread_max_items);
-    if (by_thread) {
-      if (r.size == 0) {
-        store(out, first + static_cast<std::uint64_t>(tid), init);
-      } else {
-        AccumT acc = load(read, r.begin, offset_t(0));
-        for (offset_t j = 1; j < r.size; ++j) acc = op(acc, load(read, r.begin, j));
-        store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
-      }
-    }
     const bool by_block = mine && !by_thread && r.size > static_cast<offset_t>(policy.warp_max_items);
     const arch::lane_mask_t medium = arch::ballot(arch::full_lane_mask, mine && !by_thread && !by_block);
     const arch::lane_mask_t large = arch::ballot(arch::full_lane_mask, by_block);
+    if constexpr (stage_t::enabled) link_warp(r, mine, by_thread, count - warp * width);
     if (lane == 0) {
       storage.medium[warp] = medium;
       storage.large[warp] = large;
     }
     arch::sync_threads();
+
+    if constexpr (stage_t::enabled) {  // back-to-back thread-sized segments only: through shared memory
+      offset_t base;
+      int span;
+      if (staged_span(count, base, span)) {
+        stage_t stage{storage.reduce.stage};
+        stage.template fill<policy.load_modifier>(read, base, span);
+        arch::sync_threads();
+        if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
+        if (by_thread && r.size > 0) {
+          const AccumT acc = stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
+          store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
+        }
+        arch::sync_threads();  // the next group refills the stage and rewrites the masks
+        return;
+      }
+    }
+    if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
+    if (by_thread && r.size > 0)
+      store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(strided_fold(read, r, 0, 1), init));
 
     // The warps deal the warp-sized segments out round robin, in segment order.
     bool any_large = false;
@@ -167,6 +142,38 @@ struct agent_segmented_reduce {
   }
 
  private:
+  /// Lane 0 records its warp's link of the chain (`used`: the warp's lanes that own a segment).
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE void link_warp(const segment_range<OffsetT>& r, bool mine, bool by_thread, int used) {
+    const OffsetT end = static_cast<OffsetT>(r.begin + r.size);
+    const OffsetT before = arch::shfl_up(arch::full_lane_mask, end, 1);
+    const int lane = static_cast<int>(arch::lane_id());
+    const bool linked =
+        arch::all(arch::full_lane_mask, !mine || (by_thread && (lane == 0 || r.begin == before)));
+    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, used >= width ? width - 1 : (used > 0 ? used - 1 : 0));
+    if (lane == 0)
+      storage.chain[warp_of_lane0()] = link{static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(last_end),
+                                            linked ? 1 : 0};
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE static int warp_of_lane0() { return static_cast<int>(arch::linear_thread_id()) / width; }
+
+  /// After the barrier: whether the group's segments form one chain (every warp's linked, each
+  /// starting where the previous warp's ends); if so its first item and length.
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE bool staged_span(int count, OffsetT& base, int& span) {
+    const int used_warps = (count + width - 1) / width;
+    const std::uint64_t begin = storage.chain[0].begin;
+    std::uint64_t end = begin;
+    bool chained = true;
+    for (int w = 0; w < used_warps; ++w) {
+      chained = chained && storage.chain[w].linked != 0 && storage.chain[w].begin == end;
+      end = storage.chain[w].end;
+    }
+    base = static_cast<OffsetT>(begin);
+    span = static_cast<int>(end - begin);
+    return chained;
+  }
+
   /// The segment's j-th item (the reader's value for it), loaded with the policy's modifier.
   template <class Reader, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE static AccumT load(const Reader& read, OffsetT begin, OffsetT j) {
@@ -178,25 +185,41 @@ struct agent_segmented_reduce {
     return size < static_cast<OffsetT>(ranks) ? static_cast<int>(size) : ranks;
   }
 
-  /// The fold of the segment's items rank, rank + stride, ...; unspecified where rank >= size
-  /// (the caller's reduction leaves those ranks out). `items` loads in flight per step.
+  /// The fold of the segment's items rank, rank + stride, ... in that order; unspecified where
+  /// rank >= size (the caller's reduction leaves those ranks out). Loads go out `items` at a time:
+  /// the first and the last step are guarded per item, so a thread waits about once per step.
   template <class Reader, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE AccumT strided_fold(const Reader& read, const segment_range<OffsetT>& seg, int rank,
                                                    int stride) {
-    const OffsetT step = static_cast<OffsetT>(stride);
+    const OffsetT step = static_cast<OffsetT>(stride), n = seg.size;
+    const OffsetT span = static_cast<OffsetT>(items) * step;  // items one step covers
     OffsetT j = static_cast<OffsetT>(rank);
-    if (!(j < seg.size)) return AccumT{};
-    AccumT acc = load(read, seg.begin, j);
-    j += step;
-    if constexpr (items > 1) {
-      for (; j < seg.size && seg.size - j > static_cast<OffsetT>(items - 1) * step; j += static_cast<OffsetT>(items) * step) {
-        AccumT values[items];
+    if (!(j < n)) return AccumT{};
+    AccumT acc = guarded_step(read, seg.begin, j, step, n);
+    for (j += span; j < n && n - j > span - step; j += span) {  // whole steps
+      AccumT values[items];
 XCUB_UNROLL
-        for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
-        acc = op(acc, ThreadReduce(values, op));
-      }
+      for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
+      acc = op(acc, ThreadReduce(values, op));
     }
-    for (; j < seg.size; j += step) acc = op(acc, load(read, seg.begin, j));
+    if (j < n) acc = op(acc, guarded_step(read, seg.begin, j, step, n));
+    return acc;
+  }
+
+  /// The fold of items j, j + step, ... (at most `items`) that lie below n; j < n.
+  template <class Reader, class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE AccumT guarded_step(const Reader& read, OffsetT begin, OffsetT j, OffsetT step,
+                                                   OffsetT n) {
+    AccumT values[items];
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) {
+      const OffsetT at = static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step);
+      values[i] = (i == 0 || at < n) ? load(read, begin, at) : values[0];  // (values[0]: never folded)
+    }
+    AccumT acc = values[0];
+XCUB_UNROLL
+    for (int i = 1; i < items; ++i)
+      if (static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step) < n) acc = op(acc, values[i]);
     return acc;
   }
 

@@ -32,7 +32,8 @@ template <class Tuning, bool APPLY_INIT, class Segments, class Reader, class Out
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((segmented_reduce_policy_of<Tuning, AccumT>::value.block_threads))
     segmented_reduce_kernel(Segments segments, Reader read, OutputIt out, std::uint64_t num_segments, int group,
                             ReductionOp op, InitT init) {
-  using agent = agent_segmented_reduce<segmented_reduce_policy_of<Tuning, AccumT>, AccumT, ReductionOp>;
+  using agent = agent_segmented_reduce<segmented_reduce_policy_of<Tuning, AccumT>, AccumT, ReductionOp,
+                                       typename Reader::value_type>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   const std::uint64_t step = static_cast<std::uint64_t>(group) * arch::grid_dim().x;
   for (std::uint64_t first = static_cast<std::uint64_t>(group) * arch::block_idx().x; first < num_segments;
