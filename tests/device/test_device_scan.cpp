@@ -216,7 +216,7 @@ TEST_CASE("device scan: large inputs (2^20 of each kind, 2^24 once)") {
   CHECK(bad == 0);
 }
 
-TEST_CASE("device scan: 2^31 + 1000 int8 items into int64 sums (64-bit offsets; GPU only)") {
+TEST_CASE("device scan: 2^31 + 1000 int8 items into int64 sums (64-bit offsets; GPU only) (large)") {
   XCUB_TEST_CONTEXT();
   if constexpr (XCUB_BACKEND_CUDA) {
     // in[i] = i % 3 as int8, computed on the fly; the sums, accumulated in int64, are sampled.
