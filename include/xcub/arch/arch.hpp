@@ -16,7 +16,8 @@
 //              ballot_agree(mask, value, bits): lanes whose value & bits is zero exactly when the caller's is
 //   atomics    atomic_add/min/max/or/and/exchange/cas<scope>(ptr, ...)   relaxed, return the old value
 //              atomic_load_acquire<scope>(ptr), atomic_store_release<scope>(ptr, v), thread_fence<scope>()
-//              atomic_load_relaxed<scope>(ptr), atomic_store_relaxed<scope>(ptr, v)   (atomic, unordered)
+//              atomic_load_relaxed<scope>(ptr), atomic_store_relaxed<scope>(ptr, v)   (atomic, unordered;
+//              words of up to max_atomic_word_bytes: 16 on CUDA, 8 on HIP and the host)
 //              scope::block or scope::device (default)
 //   waiting    pause()                 call it in every spin loop (the host emulator switches threads there)
 //              pause_for(ns)           the same with a backoff of about ns nanoseconds (tuned look-back delays)

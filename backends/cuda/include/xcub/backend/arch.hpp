@@ -194,13 +194,43 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
   return expected;
 }
 /// Acquire load and release store: the pair publishes data behind a flag.
+/// The widest word atomic_load_relaxed / atomic_store_relaxed move as one: 16 bytes on CUDA, where
+/// an aligned 16-byte vector access is one memory transaction on sm_70 and later (PTX does not
+/// promise it for vectors; the hardware does it, and CUB's look-back relies on it as well).
+inline constexpr int max_atomic_word_bytes = 16;
+
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
-  return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_relaxed);
+  if constexpr (sizeof(T) == 16) {
+    static_assert(alignof(T) >= 16, "xcub::arch::atomic_load_relaxed: 16-byte words must be 16-byte aligned");
+    std::uint64_t lo, hi;
+    if constexpr (S == scope::block)
+      asm volatile("ld.relaxed.cta.v2.u64 {%0, %1}, [%2];" : "=l"(lo), "=l"(hi) : "l"(p) : "memory");
+    else
+      asm volatile("ld.relaxed.gpu.v2.u64 {%0, %1}, [%2];" : "=l"(lo), "=l"(hi) : "l"(p) : "memory");
+    struct {
+      std::uint64_t lo, hi;
+    } words{lo, hi};
+    return __builtin_bit_cast(T, words);
+  } else {
+    return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_relaxed);
+  }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_relaxed(T* p, T v) {
-  detail::atomic_at<S>(p).store(v, cuda::std::memory_order_relaxed);
+  if constexpr (sizeof(T) == 16) {
+    static_assert(alignof(T) >= 16, "xcub::arch::atomic_store_relaxed: 16-byte words must be 16-byte aligned");
+    struct words_t {
+      std::uint64_t lo, hi;
+    };
+    const words_t w = __builtin_bit_cast(words_t, v);
+    if constexpr (S == scope::block)
+      asm volatile("st.relaxed.cta.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(w.lo), "l"(w.hi) : "memory");
+    else
+      asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(w.lo), "l"(w.hi) : "memory");
+  } else {
+    detail::atomic_at<S>(p).store(v, cuda::std::memory_order_relaxed);
+  }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {

@@ -127,6 +127,9 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
                                        detail::hip_scope<S>);
   return expected;
 }
+/// The widest word atomic_load_relaxed / atomic_store_relaxed move as one.
+inline constexpr int max_atomic_word_bytes = 8;
+
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
   return __hip_atomic_load(p, __ATOMIC_RELAXED, detail::hip_scope<S>);

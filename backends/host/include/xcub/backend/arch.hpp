@@ -156,6 +156,10 @@ inline T atomic_cas(T* p, T expected, T desired) {
   __atomic_compare_exchange(p, &expected, &desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;
 }
+/// The widest word atomic_load_relaxed / atomic_store_relaxed move as one (wider GCC atomics would
+/// take libatomic's locks).
+inline constexpr int max_atomic_word_bytes = 8;
+
 template <scope S = scope::device, class T>
 inline T atomic_load_relaxed(const T* p) {
   host::detail::maybe_switch();

@@ -7,7 +7,8 @@
 //   partial    the tile's own aggregate is published
 //   inclusive  the fold of tiles [0, t] is published (tile 0 publishes only this)
 // and the value belonging to that status. Two layouts, chosen at compile time:
-//   PACKED (T trivially copyable, sizeof(T) <= 4): status and value share one 64-bit word, written
+//   PACKED (T trivially copyable, sizeof(T) <= 4, or <= 8 where arch::max_atomic_word_bytes is 16:
+//     CUDA): status and value share one 64-bit (16-byte) word, written
 //     with atomic_store_relaxed and read with atomic_load_relaxed: one atomic word carries both, so
 //     a reader never sees a status without its value and no ordering (no fence) is needed.
 //   SPLIT (any other trivially copyable T): a 32-bit status word per tile plus two value arrays
@@ -38,12 +39,21 @@ namespace xcub::detail {
 /// A tile's status. Zero is invalid, so that the init kernel writes plain zeros.
 enum tile_status : std::uint32_t { tile_invalid = 0, tile_partial = 1, tile_inclusive = 2 };
 
+/// The 16-byte word of a packed status with an 8-byte value.
+struct alignas(16) status_word16 {
+  std::uint64_t status;
+  std::uint64_t value;
+};
+
 template <class T>
 struct tile_state {
   static_assert(std::is_trivially_copyable_v<T>, "xcub device scans: the accumulator type must be trivially copyable");
-  /// Status and value in one 64-bit word.
-  static constexpr bool packed = sizeof(T) <= 4;
-  using word_t = std::conditional_t<packed, std::uint64_t, std::uint32_t>;
+  /// Status and value in one 64-bit word (values of up to 4 bytes), or in one 16-byte word (values
+  /// of up to 8 bytes) where the backend moves 16-byte words atomically (CUDA).
+  static constexpr bool packed16 = sizeof(T) > 4 && sizeof(T) <= 8 && arch::max_atomic_word_bytes >= 16;
+  static constexpr bool packed = sizeof(T) <= 4 || packed16;
+  using packed_word = std::conditional_t<packed16, status_word16, std::uint64_t>;
+  using word_t = std::conditional_t<packed, packed_word, std::uint32_t>;
 
   std::uint32_t* counter;  // the next tile id to hand out (tile_id.hpp), reset by the init kernel
   word_t* words;           // per tile: status (split), or status in the low 32 bits, value above (packed)
@@ -81,7 +91,7 @@ struct tile_state {
   /// Marks `tile` invalid (and resets the tile-id counter from tile 0's thread). Init kernel only.
   XCUB_DEVICE XCUB_FORCEINLINE void reset(std::size_t tile) const {
     if (tile == 0) *counter = 0;
-    words[tile] = word_t{0};
+    words[tile] = word_t{};
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE void set_partial(int tile, const T& value) const { publish(tile, tile_partial, value); }
@@ -97,7 +107,11 @@ struct tile_state {
     word_t w;
     if constexpr (packed) w = arch::atomic_load_relaxed<arch::scope::device>(words + tile);
     else w = arch::atomic_load_acquire<arch::scope::device>(words + tile);
-    if constexpr (packed) {
+    if constexpr (packed16) {
+      const auto status = static_cast<std::uint32_t>(w.status);
+      if (status != tile_invalid) std::memcpy(&value, &w.value, sizeof(T));
+      return status;
+    } else if constexpr (packed) {
       const auto status = static_cast<std::uint32_t>(w);
       const auto bits = static_cast<std::uint32_t>(w >> 32);
       if (status != tile_invalid) std::memcpy(&value, &bits, sizeof(T));
@@ -129,7 +143,11 @@ struct tile_state {
 
  private:
   XCUB_DEVICE XCUB_FORCEINLINE void publish(int tile, std::uint32_t status, const T& value) const {
-    if constexpr (packed) {
+    if constexpr (packed16) {
+      status_word16 w{status, 0};
+      std::memcpy(&w.value, &value, sizeof(T));
+      arch::atomic_store_relaxed<arch::scope::device>(words + tile, w);
+    } else if constexpr (packed) {
       std::uint32_t bits = 0;
       std::memcpy(&bits, &value, sizeof(T));
       arch::atomic_store_relaxed<arch::scope::device>(words + tile, (static_cast<std::uint64_t>(bits) << 32) | status);
