@@ -55,4 +55,22 @@ inline affine16 random_affine16(std::mt19937_64& rng) {
   return affine16{static_cast<std::uint16_t>(rng() | 1u), static_cast<std::uint16_t>(rng())};
 }
 
+/// A 12-byte non-commutative value: an affine map and a counter. Too wide for any packed tile
+/// status, so it always takes the split layout (8-byte values pack into 16-byte words on CUDA).
+struct affine12 {
+  std::uint32_t a, b, count;
+  XCUB_HOST_DEVICE friend bool operator==(const affine12& l, const affine12& r) {
+    return l.a == r.a && l.b == r.b && l.count == r.count;
+  }
+};
+struct compose12 {
+  XCUB_HOST_DEVICE affine12 operator()(const affine12& f, const affine12& g) const {
+    return affine12{g.a * f.a, g.a * f.b + g.b, f.count + g.count};
+  }
+};
+inline affine12 random_affine12(std::mt19937_64& rng) {
+  return affine12{static_cast<std::uint32_t>(rng()) | 1u, static_cast<std::uint32_t>(rng()),
+                  static_cast<std::uint32_t>(rng() % 7)};
+}
+
 }  // namespace xcub_scan_test

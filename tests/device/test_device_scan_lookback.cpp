@@ -1,6 +1,7 @@
 // The decoupled look-back on its own (tile_state, tile_prefix_op, tile_id): a walk back over many
 // windows of partial tiles, blocks that really wait for their predecessors (counted), both tile
-// status layouts (packed: 4-byte affine16; split: 8-byte affine), non-commutative operators; and
+// status layouts (packed: 4-byte affine16, and 8-byte affine on CUDA; split: 12-byte affine12, and
+// 8-byte affine elsewhere), non-commutative operators; and
 // on the host a whole DeviceScan with hundreds of resident blocks, so that windows hold only
 // partial tiles.
 #include <cstdint>
@@ -118,7 +119,9 @@ xcub_test::affine random_affine(std::mt19937_64& rng) { return xcub_test::random
 
 // The two layouts the tests below cover.
 static_assert(xcub::detail::tile_state<affine16>::packed && xcub::detail::tile_state<int>::packed);
-static_assert(!xcub::detail::tile_state<xcub_test::affine>::packed && !xcub::detail::tile_state<double>::packed);
+static_assert(!xcub::detail::tile_state<affine12>::packed);
+// 8-byte values pack into 16-byte words where the backend moves those atomically (CUDA), else split.
+static_assert(xcub::detail::tile_state<xcub_test::affine>::packed == (xcub::arch::max_atomic_word_bytes >= 16));
 
 }  // namespace
 
@@ -129,6 +132,7 @@ TEST_CASE("device scan look-back: a walk back over several windows of partial ti
   for (const int before : {1, 2, w - 1, w, w + 1, 3 * w + 5, 10 * w}) {
     check_walk<affine16, compose16>(rng, random_affine16, before);
     check_walk<xcub_test::affine, xcub_test::compose>(rng, random_affine, before);
+    check_walk<affine12, compose12>(rng, random_affine12, before);
   }
 }
 
