@@ -20,6 +20,7 @@
 #include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/device/detail/agent/reduce_thread_fold.hpp>
+#include <xcub/device/detail/policy.hpp>
 #include <iterator>
 
 namespace xcub::detail {

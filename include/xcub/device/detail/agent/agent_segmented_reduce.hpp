@@ -29,6 +29,7 @@
 #include <xcub/device/detail/agent/segment_stage.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
+#include <xcub/device/detail/policy.hpp>
 
 namespace xcub::detail {
 

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/thread/cache_modifier.hpp>
 
 namespace xcub::detail {
 
