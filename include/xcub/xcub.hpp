@@ -30,6 +30,10 @@
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/block/block_merge_sort.hpp>
 #include <xcub/block/block_histogram.hpp>
+#include <xcub/device/device_reduce.hpp>
+#include <xcub/device/device_scan.hpp>
+#include <xcub/device/device_segmented_reduce.hpp>
+#include <xcub/device/reproducible.hpp>
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>
