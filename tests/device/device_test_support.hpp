@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include <xcub/arch/lane_mask.hpp>
+#include <xcub/device/detail/policy.hpp>
 #include <xcub/util/device_buffer.hpp>
 
 #include "test_support.hpp"
@@ -41,5 +43,31 @@ std::vector<T> small_values(std::size_t n, std::mt19937_64& rng, int lo = -100, 
   for (auto& x : v) x = static_cast<T>(pick(rng));
   return v;
 }
+
+/// Reduce tunings that the tests force on every backend (DeviceReduceTuned<...>):
+/// one warp per block and one item per thread, so that small inputs cross many tiles and blocks;
+struct tiny_reduce_tuning {
+  template <class T>
+  static constexpr xcub::detail::reduce_policy policy(int) {
+    return {xcub::arch::warp_threads, 1, 1, xcub::BLOCK_REDUCE_RAKING, xcub::LOAD_DEFAULT};
+  }
+  static constexpr int oversubscription = 1;
+};
+/// 96 threads (a partial last warp on 64-lane warps) and 3 items per thread;
+struct odd_reduce_tuning {
+  template <class T>
+  static constexpr xcub::detail::reduce_policy policy(int) {
+    return {96, 3, 1, xcub::BLOCK_REDUCE_WARP_REDUCTIONS, xcub::LOAD_DEFAULT};
+  }
+  static constexpr int oversubscription = 3;
+};
+/// 64 threads x 4 items read as vectors of 4 where the input is an aligned pointer.
+struct vector_reduce_tuning {
+  template <class T>
+  static constexpr xcub::detail::reduce_policy policy(int) {
+    return {64, 4, 4, xcub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, xcub::LOAD_LDG};
+  }
+  static constexpr int oversubscription = 2;
+};
 
 }  // namespace xcub_device_test

@@ -13,14 +13,7 @@ using namespace binned_test;
 
 namespace {
 
-/// One warp per block, one item per thread.
-struct binned_tiny_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {xcub::arch::warp_threads, 1, 1, xcub::BLOCK_REDUCE_RAKING, xcub::LOAD_DEFAULT};
-  }
-  static constexpr int oversubscription = 1;
-};
+using binned_tiny_tuning = xcub_device_test::tiny_reduce_tuning;
 
 /// 100 threads (a partial last warp), 3 items per thread.
 struct binned_odd_tuning {

@@ -16,23 +16,9 @@ using namespace xcub_device_test;
 
 namespace {
 
-/// One warp per block, one item per thread: small inputs cross many tiles and blocks.
-struct tiny_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {xcub::arch::warp_threads, 1, 1, xcub::BLOCK_REDUCE_RAKING, xcub::LOAD_DEFAULT};
-  }
-  static constexpr int oversubscription = 1;
-};
+using tiny_tuning = xcub_device_test::tiny_reduce_tuning;
 
-/// 96 threads (a partial last warp at 64 lanes), 3 items per thread.
-struct odd_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {96, 3, 1, xcub::BLOCK_REDUCE_WARP_REDUCTIONS, xcub::LOAD_DEFAULT};
-  }
-  static constexpr int oversubscription = 3;
-};
+using odd_tuning = xcub_device_test::odd_reduce_tuning;
 
 const std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 64, 65, 257, 1000, 4097, 20001};
 

@@ -14,32 +14,9 @@ using namespace xcub_device_test;
 
 namespace {
 
-/// One warp per block, one item per thread: the smallest tiles, so small inputs cross many.
-struct tiny_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {xcub::arch::warp_threads, 1, 1, xcub::BLOCK_REDUCE_RAKING, xcub::LOAD_DEFAULT};
-  }
-  static constexpr int oversubscription = 1;
-};
-
-/// 96 threads (a partial last warp on 64-lane warps), 3 items, vector loads of 2 where possible.
-struct odd_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {96, 3, 1, xcub::BLOCK_REDUCE_WARP_REDUCTIONS, xcub::LOAD_DEFAULT};
-  }
-  static constexpr int oversubscription = 3;
-};
-
-/// 64 threads x 4 items read as vectors of 4 (aligned inputs) or one by one (offset inputs).
-struct vector_tuning {
-  template <class T>
-  static constexpr xcub::detail::reduce_policy policy(int) {
-    return {64, 4, 4, xcub::BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY, xcub::LOAD_LDG};
-  }
-  static constexpr int oversubscription = 2;
-};
+using tiny_tuning = tiny_reduce_tuning;
+using odd_tuning = odd_reduce_tuning;
+using vector_tuning = vector_reduce_tuning;
 
 const std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 63, 64, 65, 255, 256, 257, 1000, 4096, 4097, 65537};
 

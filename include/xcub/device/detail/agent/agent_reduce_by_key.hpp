@@ -18,10 +18,9 @@
 #include <iterator>
 #include <type_traits>
 
-#include <xcub/block/block_discontinuity.hpp>
-#include <xcub/block/block_load.hpp>
 #include <xcub/block/block_scan.hpp>
 #include <xcub/device/detail/agent/agent_scan.hpp>
+#include <xcub/device/detail/agent/keyed_tile.hpp>
 #include <xcub/thread/thread_operators.hpp>
 
 namespace xcub::detail {
@@ -59,17 +58,11 @@ struct agent_reduce_by_key {
   using pair_t = counted<OffsetT, AccumT>;
   using pair_op = counted_op<OffsetT, AccumT, ReductionOp>;
   using io = scan_io_algorithms<threads>;
-  using load_keys = BlockLoad<key_t, threads, items, io::load(policy.load_algorithm)>;
-  using load_values = BlockLoad<AccumT, threads, items, io::load(policy.load_algorithm)>;
-  using discontinuity = BlockDiscontinuity<key_t, threads>;
+  using tile_loader = keyed_tile<key_t, AccumT, threads, items, io::load(policy.load_algorithm)>;
   using block_scan = BlockScan<pair_t, threads, policy.scan_algorithm>;
 
   struct TempStorage {
-    union {
-      typename load_keys::TempStorage keys;
-      typename load_values::TempStorage values;
-    } io;
-    typename discontinuity::TempStorage heads;
+    typename tile_loader::TempStorage load;
     typename block_scan::TempStorage scan;
   };
 
@@ -95,16 +88,9 @@ struct agent_reduce_by_key {
     const int valid = full ? tile_items : static_cast<int>(left);
 
     key_t tile_keys[items];
-    if (full) load_keys(storage.io.keys).Load(keys + base, tile_keys);
-    else load_keys(storage.io.keys).Load(keys + base, tile_keys, valid, static_cast<key_t>(keys[base]));
     int heads[items];
-    discontinuity disc(storage.heads);
-    if (tile == 0) disc.FlagHeads(heads, tile_keys, InequalityWrapper<EqualityOp>(equal));
-    else disc.FlagHeads(heads, tile_keys, InequalityWrapper<EqualityOp>(equal), static_cast<key_t>(keys[base - 1]));
-    arch::sync_threads();  // the keys' exchange is read; the values' reuses it
     AccumT tile_values[items];
-    if (full) load_values(storage.io.values).Load(values + base, tile_values);
-    else load_values(storage.io.values).Load(values + base, tile_values, valid, static_cast<AccumT>(values[base]));
+    tile_loader::load(storage.load, keys, values, equal, tile, base, full, valid, tile_keys, heads, tile_values);
 
     pair_t pairs[items];
 XCUB_UNROLL
