@@ -25,12 +25,18 @@
 #include <type_traits>
 
 #include <xcub/block/block_reduce.hpp>
+#include <xcub/util/key_value_pair.hpp>
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/agent/segment_stage.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/warp/warp_reduce.hpp>
 
 namespace xcub::detail {
+
+template <class T>
+struct is_key_value_pair : std::false_type {};
+template <class K, class V>
+struct is_key_value_pair<KeyValuePair<K, V>> : std::true_type {};
 
 #if XCUB_HAS_KERNELS
 
@@ -231,9 +237,16 @@ XCUB_UNROLL
       return aggregate;
   }
 
+  /// out[s] = value; an accumulated pair becomes the output's pair type (ArgMin/ArgMax accumulate
+  /// padding-free pairs, <xcub/device/detail/arg_extremum.hpp>).
   template <class OutputIt, class V>
   XCUB_DEVICE XCUB_FORCEINLINE static void store(OutputIt out, std::uint64_t s, const V& value) {
-    *(out + static_cast<typename std::iterator_traits<OutputIt>::difference_type>(s)) = value;
+    using out_t = typename std::iterator_traits<OutputIt>::value_type;
+    auto at = out + static_cast<typename std::iterator_traits<OutputIt>::difference_type>(s);
+    if constexpr (is_key_value_pair<V>::value && is_key_value_pair<out_t>::value && !std::is_same_v<V, out_t>)
+      *at = out_t(static_cast<typename out_t::Key>(value.key), static_cast<typename out_t::Value>(value.value));
+    else
+      *at = value;
   }
 };
 

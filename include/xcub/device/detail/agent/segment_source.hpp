@@ -70,8 +70,9 @@ struct plain_reader {
   }
 };
 
-/// A segment's items as pairs {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
-template <class InputIt, class PairT>
+/// A segment's items as pairs {j, item} (PairT: a KeyValuePair; the item converted to OutValueT
+/// first, the output's value type that CUB compares in), for ArgMin and ArgMax.
+template <class InputIt, class PairT, class OutValueT>
 struct arg_reader {
   using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
   InputIt in;
@@ -81,12 +82,25 @@ struct arg_reader {
   }
   template <class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE PairT wrap(OffsetT j, const value_type& v) const {
-    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(v));
+    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(static_cast<OutValueT>(v)));
   }
   template <CacheLoadModifier MODIFIER, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
     return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
   }
 };
+
+/// The reader of the segmented reductions: plain, or (ARG) pairs whose value is first converted
+/// to InitT's (the output pair's) value type.
+template <bool ARG, class InputIt, class AccumT, class InitT>
+struct segment_reader {
+  using type = plain_reader<InputIt, AccumT>;
+};
+template <class InputIt, class AccumT, class InitT>
+struct segment_reader<true, InputIt, AccumT, InitT> {
+  using type = arg_reader<InputIt, AccumT, typename InitT::Value>;
+};
+template <bool ARG, class InputIt, class AccumT, class InitT>
+using segment_reader_t = typename segment_reader<ARG, InputIt, AccumT, InitT>::type;
 
 }  // namespace xcub::detail
