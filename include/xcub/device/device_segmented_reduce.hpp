@@ -126,9 +126,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<detail::arg_accum_of_t<pair_t>, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                   d_begin_offsets, d_end_offsets, xcub::ArgMin{},
-                                                   arg_empty<false, InputIt, pair_t>(), stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                            d_begin_offsets, d_end_offsets, xcub::ArgMin{},
+                                            arg_empty<false, InputIt, pair_t>(), stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
@@ -137,9 +138,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<detail::arg_accum_of_t<pair_t>, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                   d_begin_offsets, d_end_offsets, xcub::ArgMax{},
-                                                   arg_empty<true, InputIt, pair_t>(), stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                            d_begin_offsets, d_end_offsets, xcub::ArgMax{},
+                                            arg_empty<true, InputIt, pair_t>(), stream);
   }
 
   // ---- segments of one fixed size ---------------------------------------------------------------
@@ -190,9 +192,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<detail::arg_accum_of_t<pair_t>, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
-                                                stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                         segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
+                                         stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
@@ -200,9 +203,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<detail::arg_accum_of_t<pair_t>, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
-                                                stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                         segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
+                                         stream);
   }
 
  protected:

@@ -105,7 +105,8 @@ struct agent_segmented_reduce {
         arch::sync_threads();
         if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
         if (by_thread && r.size > 0) {
-          const AccumT acc = stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
+          const AccumT acc =
+              stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
           store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
         }
         arch::sync_threads();  // the next group refills the stage and rewrites the masks
@@ -156,7 +157,8 @@ struct agent_segmented_reduce {
     const int lane = static_cast<int>(arch::lane_id());
     const bool linked =
         arch::all(arch::full_lane_mask, !mine || (by_thread && (lane == 0 || r.begin == before)));
-    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, used >= width ? width - 1 : (used > 0 ? used - 1 : 0));
+    const int last_lane = used >= width ? width - 1 : (used > 0 ? used - 1 : 0);
+    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, last_lane);
     if (lane == 0)
       storage.chain[warp_of_lane0()] = link{static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(last_end),
                                             linked ? 1 : 0};
@@ -205,7 +207,8 @@ struct agent_segmented_reduce {
     for (j += span; j < n && n - j > span - step; j += span) {  // whole steps
       AccumT values[items];
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
+      for (int i = 0; i < items; ++i)
+        values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
       acc = op(acc, ThreadReduce(values, op));
     }
     if (j < n) acc = op(acc, guarded_step(read, seg.begin, j, step, n));

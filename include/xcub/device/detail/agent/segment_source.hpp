@@ -34,8 +34,10 @@ struct offset_segments {
   BeginIt begins;
   EndIt ends;
   XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    const OffsetT b = static_cast<OffsetT>(begins[static_cast<typename std::iterator_traits<BeginIt>::difference_type>(s)]);
-    const OffsetT e = static_cast<OffsetT>(ends[static_cast<typename std::iterator_traits<EndIt>::difference_type>(s)]);
+    using begin_diff = typename std::iterator_traits<BeginIt>::difference_type;
+    using end_diff = typename std::iterator_traits<EndIt>::difference_type;
+    const OffsetT b = static_cast<OffsetT>(begins[static_cast<begin_diff>(s)]);
+    const OffsetT e = static_cast<OffsetT>(ends[static_cast<end_diff>(s)]);
     return {b, e > b ? static_cast<OffsetT>(e - b) : OffsetT(0)};
   }
 };
