@@ -242,12 +242,15 @@ struct DeviceReduceTuned {
     if (!detail::valid_count(num_items)) return error_invalid_value;
     if (num_items > 0 && detail::is_null_iterator(d_in)) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    using pair_t = KeyValuePair<offset_t, ValueT>;
+    using accum = detail::arg_accum<offset_t, ValueT>;
+    using pair_t = typename accum::type;
     using op_t = std::conditional_t<IS_MAX, xcub::ArgMax, xcub::ArgMin>;
-    ArgIndexInputIterator<InputIt, offset_t, ValueT> in(d_in);
-    return detail::dispatch_reduce<Tuning>::template run<pair_t>(d_temp_storage, temp_storage_bytes, in, out,
-                                                                 static_cast<offset_t>(num_items), op_t{},
-                                                                 detail::arg_identity<offset_t, ValueT, IS_MAX>(), stream);
+    using cast_t = detail::arg_value_cast<ValueT, typename accum::value_type>;
+    using values_t = TransformInputIterator<typename accum::value_type, cast_t, InputIt>;
+    ArgIndexInputIterator<values_t, typename accum::key_type, typename accum::value_type> in(values_t(d_in, cast_t{}));
+    return detail::dispatch_reduce<Tuning>::template run<pair_t>(
+        d_temp_storage, temp_storage_bytes, in, out, static_cast<offset_t>(num_items), op_t{},
+        detail::arg_identity<typename accum::key_type, typename accum::value_type, IS_MAX>(), stream);
   }
 
   template <bool IS_MAX, class InputIt, class OutputIt, class NumItemsT>
@@ -262,8 +265,8 @@ struct DeviceReduceTuned {
     if (detail::valid_count(num_items) &&
         static_cast<std::uint64_t>(num_items) > static_cast<std::uint64_t>(std::numeric_limits<key_t>::max()))
       return error_invalid_value;
-    using offset_t = detail::offset_for<NumItemsT>;
-    detail::arg_pair_writer<OutputIt, out_pair, offset_t, value_t> out{
+    using accum = detail::arg_accum<detail::offset_for<NumItemsT>, value_t>;
+    detail::arg_pair_writer<OutputIt, out_pair, typename accum::key_type, typename accum::value_type> out{
         d_out, out_pair(key_t(1), static_cast<value_t>(detail::arg_empty_value<input_t, IS_MAX>()))};
     return arg_reduce<IS_MAX, value_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items, stream);
   }
@@ -274,8 +277,9 @@ struct DeviceReduceTuned {
     using input_t = detail::iterator_value_t<InputIt>;
     using value_t = detail::reduce_output_t<ExtremumOutIt, InputIt>;
     if (detail::is_null_iterator(d_value_out) || detail::is_null_iterator(d_index_out)) return error_invalid_value;
-    using offset_t = detail::offset_for<NumItemsT>;
-    detail::arg_split_writer<ExtremumOutIt, IndexOutIt, std::int64_t, offset_t, value_t> out{
+    using accum = detail::arg_accum<detail::offset_for<NumItemsT>, value_t>;
+    detail::arg_split_writer<ExtremumOutIt, IndexOutIt, std::int64_t, typename accum::key_type,
+                             typename accum::value_type> out{
         d_value_out, d_index_out, static_cast<value_t>(detail::arg_empty_value<input_t, IS_MAX>())};
     return arg_reduce<IS_MAX, value_t>(d_temp_storage, temp_storage_bytes, d_in, out, num_items, stream);
   }

@@ -50,6 +50,8 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/detail/fold.hpp>  // detail::accumulator_t
 #include <xcub/util/key_value_pair.hpp>
+#include <xcub/device/detail/arg_extremum.hpp>
+#include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/device_reduce.hpp>  // detail::iterator_value_t, reduce_output_t
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
@@ -124,9 +126,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                   d_begin_offsets, d_end_offsets, xcub::ArgMin{},
-                                                   arg_empty<false, InputIt, pair_t>(), stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                            d_begin_offsets, d_end_offsets, xcub::ArgMin{},
+                                            arg_empty<false, InputIt, pair_t>(), stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
@@ -135,9 +138,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_offsets<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                   d_begin_offsets, d_end_offsets, xcub::ArgMax{},
-                                                   arg_empty<true, InputIt, pair_t>(), stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                            d_begin_offsets, d_end_offsets, xcub::ArgMax{},
+                                            arg_empty<true, InputIt, pair_t>(), stream);
   }
 
   // ---- segments of one fixed size ---------------------------------------------------------------
@@ -188,9 +192,10 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
-                                                stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                         segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
+                                         stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
@@ -198,16 +203,13 @@ struct DeviceSegmentedReduceTuned {
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
     using pair_t = arg_pair_t<InputIt, OutputIt>;
-    return by_size<pair_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
-                                                segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
-                                                stream);
+    using accum_t = detail::arg_accum_of_t<pair_t>;
+    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+                                         segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
+                                         stream);
   }
 
  protected:
-  /// How items are read: as AccumT, or (ARG) as {offset in the segment, value} pairs.
-  template <bool ARG, class InputIt, class AccumT>
-  using reader_t = std::conditional_t<ARG, detail::arg_reader<InputIt, AccumT>, detail::plain_reader<InputIt, AccumT>>;
-
   /// The arg reductions' pair: the output's value type, or KeyValuePair<int, T> where it is void.
   template <class InputIt, class OutputIt>
   using arg_pair_t = std::conditional_t<std::is_void_v<detail::iterator_value_t<OutputIt>>,
@@ -238,7 +240,8 @@ struct DeviceSegmentedReduceTuned {
       return error_invalid_value;
     return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
         d_temp_storage, temp_storage_bytes, detail::offset_segments<BeginIt, EndIt, offset_t>{d_begin, d_end},
-        reader_t<ARG, InputIt, AccumT>{d_in}, d_out, static_cast<std::uint64_t>(num_segments), op, init, stream);
+        detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out, static_cast<std::uint64_t>(num_segments),
+        op, init, stream);
   }
 
   template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class SizeT,
@@ -253,9 +256,10 @@ struct DeviceSegmentedReduceTuned {
     if (size == 0 || segments <= std::uint64_t{0xffffffff} / size)  // every item offset fits in 32 bits
       return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
           d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint32_t>{static_cast<std::uint32_t>(size)},
-          reader_t<ARG, InputIt, AccumT>{d_in}, d_out, segments, op, init, stream);
+          detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out, segments, op, init, stream);
     return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
-        d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint64_t>{size}, reader_t<ARG, InputIt, AccumT>{d_in}, d_out,
+        d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint64_t>{size},
+        detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out,
         segments, op, init, stream);
   }
 };

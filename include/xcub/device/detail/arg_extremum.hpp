@@ -17,12 +17,56 @@
 // and the result is unspecified (as CUB's).
 #pragma once
 
+#include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include <xcub/config.hpp>
 #include <xcub/util/key_value_pair.hpp>
 
 namespace xcub::detail {
+
+/// The pair the arg reductions accumulate for keys K and values V: KeyValuePair<K', V'> with K'
+/// and V' of one size where that is possible without changing any comparison (integers widened
+/// keeping their sign, float to double, keys to 64 bits for 8-byte values), so that the pair has
+/// no padding: block reductions copy pairs through shared memory, and padding bytes that no
+/// thread wrote would be read (the host sanitizer reports that). Other value types: as they are.
+template <class V, std::size_t N>
+struct arg_widened {
+  using type = V;
+};
+template <class V>
+struct arg_widened<V, 4> {
+  using type = std::conditional_t<std::is_integral_v<V> && !std::is_same_v<V, bool> && (sizeof(V) < 4),
+                                  std::conditional_t<std::is_signed_v<V>, std::int32_t, std::uint32_t>, V>;
+};
+template <class V>
+struct arg_widened<V, 8> {
+  using type = std::conditional_t<
+      std::is_integral_v<V> && !std::is_same_v<V, bool> && (sizeof(V) < 8),
+      std::conditional_t<std::is_signed_v<V>, std::int64_t, std::uint64_t>,
+      std::conditional_t<std::is_same_v<V, float>, double, V>>;
+};
+template <class K, class V>
+struct arg_accum {
+  using key_type = std::conditional_t<(sizeof(V) == 8 && sizeof(K) < 8),
+                                      std::conditional_t<std::is_signed_v<K>, std::int64_t, std::uint64_t>, K>;
+  using value_type = typename arg_widened<V, sizeof(key_type)>::type;
+  using type = KeyValuePair<key_type, value_type>;
+};
+
+/// arg_accum's pair for an output pair type PairT.
+template <class PairT>
+using arg_accum_of_t = typename arg_accum<typename PairT::Key, typename PairT::Value>::type;
+
+/// Converts an item to the output's value type V (CUB compares in it), then to the accumulator's W.
+template <class V, class W>
+struct arg_value_cast {
+  template <class X>
+  XCUB_HOST_DEVICE W operator()(const X& x) const {
+    return static_cast<W>(static_cast<V>(x));
+  }
+};
 
 template <class V, bool IS_MAX>
 XCUB_HOST_DEVICE constexpr V arg_empty_value() {

@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include <xcub/block/block_reduce.hpp>
+#include <xcub/util/key_value_pair.hpp>
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/agent/segment_stage.hpp>
 #include <xcub/thread/thread_reduce.hpp>
@@ -32,6 +33,11 @@
 #include <xcub/device/detail/policy.hpp>
 
 namespace xcub::detail {
+
+template <class T>
+struct is_key_value_pair : std::false_type {};
+template <class K, class V>
+struct is_key_value_pair<KeyValuePair<K, V>> : std::true_type {};
 
 #if XCUB_HAS_KERNELS
 
@@ -100,7 +106,8 @@ struct agent_segmented_reduce {
         arch::sync_threads();
         if (by_thread && r.size == 0) store(out, first + static_cast<std::uint64_t>(tid), init);
         if (by_thread && r.size > 0) {
-          const AccumT acc = stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
+          const AccumT acc =
+              stage.template fold<AccumT>(read, static_cast<int>(r.begin - base), static_cast<int>(r.size), op);
           store(out, first + static_cast<std::uint64_t>(tid), finish<APPLY_INIT>(acc, init));
         }
         arch::sync_threads();  // the next group refills the stage and rewrites the masks
@@ -151,7 +158,8 @@ struct agent_segmented_reduce {
     const int lane = static_cast<int>(arch::lane_id());
     const bool linked =
         arch::all(arch::full_lane_mask, !mine || (by_thread && (lane == 0 || r.begin == before)));
-    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, used >= width ? width - 1 : (used > 0 ? used - 1 : 0));
+    const int last_lane = used >= width ? width - 1 : (used > 0 ? used - 1 : 0);
+    const OffsetT last_end = arch::shfl_idx(arch::full_lane_mask, end, last_lane);
     if (lane == 0)
       storage.chain[warp_of_lane0()] = link{static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(last_end),
                                             linked ? 1 : 0};
@@ -200,7 +208,8 @@ struct agent_segmented_reduce {
     for (j += span; j < n && n - j > span - step; j += span) {  // whole steps
       AccumT values[items];
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
+      for (int i = 0; i < items; ++i)
+        values[i] = load(read, seg.begin, static_cast<OffsetT>(j + static_cast<OffsetT>(i) * step));
       acc = op(acc, ThreadReduce(values, op));
     }
     if (j < n) acc = op(acc, guarded_step(read, seg.begin, j, step, n));
@@ -232,9 +241,16 @@ XCUB_UNROLL
       return aggregate;
   }
 
+  /// out[s] = value; an accumulated pair becomes the output's pair type (ArgMin/ArgMax accumulate
+  /// padding-free pairs, <xcub/device/detail/arg_extremum.hpp>).
   template <class OutputIt, class V>
   XCUB_DEVICE XCUB_FORCEINLINE static void store(OutputIt out, std::uint64_t s, const V& value) {
-    *(out + static_cast<typename std::iterator_traits<OutputIt>::difference_type>(s)) = value;
+    using out_t = typename std::iterator_traits<OutputIt>::value_type;
+    auto at = out + static_cast<typename std::iterator_traits<OutputIt>::difference_type>(s);
+    if constexpr (is_key_value_pair<V>::value && is_key_value_pair<out_t>::value && !std::is_same_v<V, out_t>)
+      *at = out_t(static_cast<typename out_t::Key>(value.key), static_cast<typename out_t::Value>(value.value));
+    else
+      *at = value;
   }
 };
 

@@ -34,8 +34,10 @@ struct offset_segments {
   BeginIt begins;
   EndIt ends;
   XCUB_DEVICE XCUB_FORCEINLINE segment_range<OffsetT> at(std::uint64_t s) const {
-    const OffsetT b = static_cast<OffsetT>(begins[static_cast<typename std::iterator_traits<BeginIt>::difference_type>(s)]);
-    const OffsetT e = static_cast<OffsetT>(ends[static_cast<typename std::iterator_traits<EndIt>::difference_type>(s)]);
+    using begin_diff = typename std::iterator_traits<BeginIt>::difference_type;
+    using end_diff = typename std::iterator_traits<EndIt>::difference_type;
+    const OffsetT b = static_cast<OffsetT>(begins[static_cast<begin_diff>(s)]);
+    const OffsetT e = static_cast<OffsetT>(ends[static_cast<end_diff>(s)]);
     return {b, e > b ? static_cast<OffsetT>(e - b) : OffsetT(0)};
   }
 };
@@ -70,8 +72,9 @@ struct plain_reader {
   }
 };
 
-/// A segment's items as pairs {j, item} (PairT: a KeyValuePair), for ArgMin and ArgMax.
-template <class InputIt, class PairT>
+/// A segment's items as pairs {j, item} (PairT: a KeyValuePair; the item converted to OutValueT
+/// first, the output's value type that CUB compares in), for ArgMin and ArgMax.
+template <class InputIt, class PairT, class OutValueT>
 struct arg_reader {
   using value_type = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
   InputIt in;
@@ -81,12 +84,25 @@ struct arg_reader {
   }
   template <class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE PairT wrap(OffsetT j, const value_type& v) const {
-    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(v));
+    return PairT(static_cast<typename PairT::Key>(j), static_cast<typename PairT::Value>(static_cast<OutValueT>(v)));
   }
   template <CacheLoadModifier MODIFIER, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE PairT get(OffsetT begin, OffsetT j) const {
     return wrap(j, raw<MODIFIER>(static_cast<OffsetT>(begin + j)));
   }
 };
+
+/// The reader of the segmented reductions: plain, or (ARG) pairs whose value is first converted
+/// to InitT's (the output pair's) value type.
+template <bool ARG, class InputIt, class AccumT, class InitT>
+struct segment_reader {
+  using type = plain_reader<InputIt, AccumT>;
+};
+template <class InputIt, class AccumT, class InitT>
+struct segment_reader<true, InputIt, AccumT, InitT> {
+  using type = arg_reader<InputIt, AccumT, typename InitT::Value>;
+};
+template <bool ARG, class InputIt, class AccumT, class InitT>
+using segment_reader_t = typename segment_reader<ARG, InputIt, AccumT, InitT>::type;
 
 }  // namespace xcub::detail

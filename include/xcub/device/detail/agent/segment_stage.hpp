@@ -44,8 +44,9 @@ struct segment_stage {
       ValueT v[ITEMS_IN_FLIGHT];
 XCUB_UNROLL
       for (int i = 0; i < ITEMS_IN_FLIGHT; ++i)  // (i = 0 is always in the span; v[0] fills the rest)
-        v[i] = (i == 0 || q0 + i * THREADS < span) ? read.template raw<MODIFIER>(base + static_cast<OffsetT>(q0 + i * THREADS))
-                                                   : v[0];
+        v[i] = (i == 0 || q0 + i * THREADS < span)
+                   ? read.template raw<MODIFIER>(base + static_cast<OffsetT>(q0 + i * THREADS))
+                   : v[0];
 XCUB_UNROLL
       for (int i = 0; i < ITEMS_IN_FLIGHT; ++i)
         if (q0 + i * THREADS < span) values()[slot(q0 + i * THREADS)] = v[i];

@@ -55,11 +55,12 @@ struct dispatch_segmented_reduce {
     if (const error_t e = get_device_properties(device, &props); e != success) return e;
     if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, policy.block_threads, 0); e != success)
       return e;
-    const std::uint64_t target = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) *
-                                 static_cast<std::uint64_t>(props.multiprocessor_count > 0 ? props.multiprocessor_count : 1) *
+    const int sms = props.multiprocessor_count > 0 ? props.multiprocessor_count : 1;
+    const std::uint64_t target = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * static_cast<std::uint64_t>(sms) *
                                  Tuning::oversubscription;
     const int group = segments_per_group(num_segments, target, policy.segments_per_block);
-    const std::uint64_t groups = (num_segments + static_cast<std::uint64_t>(group) - 1) / static_cast<std::uint64_t>(group);
+    const std::uint64_t per = static_cast<std::uint64_t>(group);
+    const std::uint64_t groups = (num_segments + per - 1) / per;
     constexpr std::uint64_t max_grid = 0x7fffffff;
     const unsigned grid = static_cast<unsigned>(groups < max_grid ? groups : max_grid);
     return launch(dim3(grid), dim3(policy.block_threads), 0, stream, kernel, segments, read, out, num_segments, group,
