@@ -8,16 +8,10 @@
 #include <xcub/arch/target.hpp>
 #include <xcub/device/detail/agent/agent_reduce.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
+#include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/policy.hpp>
 
 namespace xcub::detail {
-
-/// The reduce policy a kernel compiled for the current pass uses (the host asks the same function
-/// with the kernel's architecture).
-template <class Tuning, class AccumT>
-struct reduce_policy_of {
-  static constexpr reduce_policy value = Tuning::template policy<AccumT>(arch::target_arch());
-};
 
 /// Block `block` of `blocks`' range of items when `tiles` tiles of `tile_items` items (the last
 /// one possibly partial, ending at `num_items`) are shared out evenly in order.
@@ -43,9 +37,9 @@ XCUB_DETAIL_KERNELS_BEGIN
 
 /// First pass: block b reduces its even share of the tiles into partials[b].
 template <class Tuning, class InputIt, class AccumT, class ReductionOp, class OffsetT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((reduce_policy_of<Tuning, AccumT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
     reduce_partials_kernel(InputIt in, AccumT* partials, OffsetT num_items, ReductionOp op, bool vector_aligned) {
-  using agent = agent_reduce<reduce_policy_of<Tuning, AccumT>, InputIt, AccumT, ReductionOp, OffsetT>;
+  using agent = agent_reduce<active_policy<Tuning, AccumT>, InputIt, AccumT, ReductionOp, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   const unsigned block = arch::block_idx().x;
   const auto range = even_share<OffsetT>::of(num_items, agent::tile_items, arch::grid_dim().x, block);
@@ -55,10 +49,10 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((reduce_policy_of<Tuning, AccumT>::value.blo
 
 /// The last pass, one block: *out = op(init, reduction of in[0, num_items)), or init when empty.
 template <class Tuning, class InputIt, class OutputIt, class AccumT, class ReductionOp, class InitT, class OffsetT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((reduce_policy_of<Tuning, AccumT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
     reduce_single_tile_kernel(InputIt in, OutputIt out, OffsetT num_items, ReductionOp op, InitT init,
                               bool vector_aligned) {
-  using agent = agent_reduce<reduce_policy_of<Tuning, AccumT>, InputIt, AccumT, ReductionOp, OffsetT>;
+  using agent = agent_reduce<active_policy<Tuning, AccumT>, InputIt, AccumT, ReductionOp, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   if (num_items == 0) {
     if (arch::linear_thread_id() == 0) *out = init;

@@ -11,18 +11,8 @@
 #include <xcub/device/detail/agent/agent_scan_by_key.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/lookback/tile_id.hpp>
+#include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/policy.hpp>
-
-namespace xcub::detail {
-
-/// The scan policy a kernel compiled for the current pass uses (the host asks the same function
-/// with the kernel's architecture).
-template <class Tuning, class AccumT>
-struct scan_policy_of {
-  static constexpr scan_policy value = Tuning::template policy<AccumT>(arch::target_arch());
-};
-
-}  // namespace xcub::detail
 
 #if XCUB_HAS_KERNELS
 
@@ -32,10 +22,10 @@ XCUB_DETAIL_KERNELS_BEGIN
 /// agent scans it, looking back at the tiles before it.
 template <class Tuning, class InputIt, class OutputIt, class AccumT, class ScanOp, class InitT, bool INCLUSIVE,
           class OffsetT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((scan_policy_of<Tuning, AccumT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
     scan_kernel(InputIt in, OutputIt out, tile_state<AccumT> state, ScanOp op, InitT init, OffsetT num_items,
                 int num_tiles) {
-  using agent = agent_scan<scan_policy_of<Tuning, AccumT>, InputIt, OutputIt, AccumT, ScanOp, InitT, INCLUSIVE, OffsetT>;
+  using agent = agent_scan<active_policy<Tuning, AccumT>, InputIt, OutputIt, AccumT, ScanOp, InitT, INCLUSIVE, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);
   const int tile = num_tiles == 1 ? 0 : tile_id(state.counter, tile_slot);
@@ -45,10 +35,10 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((scan_policy_of<Tuning, AccumT>::value.block
 /// ScanByKey: as scan_kernel, over (segment head, value) pairs.
 template <class Tuning, class KeysIt, class ValuesIt, class OutputIt, class AccumT, class ScanOp, class EqualityOp,
           class InitT, bool INCLUSIVE, class OffsetT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((scan_policy_of<Tuning, AccumT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
     scan_by_key_kernel(KeysIt keys, ValuesIt values, OutputIt out, tile_state<flagged<AccumT>> state, ScanOp op,
                        EqualityOp equal, InitT init, OffsetT num_items, int num_tiles) {
-  using agent = agent_scan_by_key<scan_policy_of<Tuning, AccumT>, KeysIt, ValuesIt, OutputIt, AccumT, ScanOp,
+  using agent = agent_scan_by_key<active_policy<Tuning, AccumT>, KeysIt, ValuesIt, OutputIt, AccumT, ScanOp,
                                   EqualityOp, InitT, INCLUSIVE, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);

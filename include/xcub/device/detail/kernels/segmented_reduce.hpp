@@ -8,18 +8,8 @@
 #include <xcub/arch/target.hpp>
 #include <xcub/device/detail/agent/agent_segmented_reduce.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
+#include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/policy.hpp>
-
-namespace xcub::detail {
-
-/// The policy a kernel compiled for the current pass uses (the host asks the same function with
-/// the kernel's architecture).
-template <class Tuning, class AccumT>
-struct segmented_reduce_policy_of {
-  static constexpr segmented_reduce_policy value = Tuning::template policy<AccumT>(arch::target_arch());
-};
-
-}  // namespace xcub::detail
 
 #if XCUB_HAS_KERNELS
 
@@ -29,10 +19,10 @@ XCUB_DETAIL_KERNELS_BEGIN
 /// group may be shorter) and writes one result per segment.
 template <class Tuning, bool APPLY_INIT, class Segments, class Reader, class OutputIt, class AccumT, class ReductionOp,
           class InitT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((segmented_reduce_policy_of<Tuning, AccumT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
     segmented_reduce_kernel(Segments segments, Reader read, OutputIt out, std::uint64_t num_segments, int group,
                             ReductionOp op, InitT init) {
-  using agent = agent_segmented_reduce<segmented_reduce_policy_of<Tuning, AccumT>, AccumT, ReductionOp,
+  using agent = agent_segmented_reduce<active_policy<Tuning, AccumT>, AccumT, ReductionOp,
                                        typename Reader::value_type>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   const std::uint64_t step = static_cast<std::uint64_t>(group) * arch::grid_dim().x;
