@@ -2,12 +2,13 @@
 // empty binned_sum<T> as init, under the backend's tuning and tunings that force tiny tiles, a
 // partial last warp and many blocks; finalize() of the result must be bitwise the oracle's, so the
 // same for every launch shape.
-#include <cstring>
 #include "binned_sum_inputs.hpp"
 #include "device_test_support.hpp"
 
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/reference/reproducible_sum.hpp>
+
+#include <cstring>
 
 using namespace binned_test;
 

@@ -30,12 +30,12 @@ XCUB_DEVICE XCUB_FORCEINLINE T shuffle_words(const T& value, WordOp word_op) {
   static_assert(std::is_trivially_copyable_v<T>, "xcub::arch shuffles move trivially copyable types only");
   constexpr int words = (sizeof(T) + sizeof(shuffle_word) - 1) / sizeof(shuffle_word);
   shuffle_word in[words] = {};
-  std::memcpy(in, &value, sizeof(T));
+  __builtin_memcpy(in, &value, sizeof(T));
   shuffle_word out[words];
 XCUB_UNROLL
   for (int i = 0; i < words; ++i) out[i] = word_op(in[i]);
   T result = value;
-  std::memcpy(&result, out, sizeof(T));
+  __builtin_memcpy(&result, out, sizeof(T));
   return result;
 }
 

@@ -128,7 +128,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE constexpr typename key_traits<T>::bits_t fold_
 template <class T>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE typename key_traits<T>::bits_t bits_of(const T& key) {
   typename key_traits<T>::bits_t b;
-  std::memcpy(&b, static_cast<const void*>(&key), sizeof(b));
+  __builtin_memcpy(&b, static_cast<const void*>(&key), sizeof(b));
   return b;
 }
 
@@ -136,7 +136,7 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE typename key_traits<T>::bits_t bits_of(const T
 template <class T>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE std::remove_cv_t<T> from_bits(typename key_traits<T>::bits_t b) {
   std::remove_cv_t<T> key;
-  std::memcpy(static_cast<void*>(&key), &b, sizeof(b));  // void*: class types such as __half too
+  __builtin_memcpy(static_cast<void*>(&key), &b, sizeof(b));  // void*: class types such as __half too
   return key;
 }
 

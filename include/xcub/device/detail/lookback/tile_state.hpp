@@ -109,12 +109,12 @@ struct tile_state {
     else w = arch::atomic_load_acquire<arch::scope::device>(words + tile);
     if constexpr (packed16) {
       const auto status = static_cast<std::uint32_t>(w.status);
-      if (status != tile_invalid) std::memcpy(&value, &w.value, sizeof(T));
+      if (status != tile_invalid) __builtin_memcpy(&value, &w.value, sizeof(T));
       return status;
     } else if constexpr (packed) {
       const auto status = static_cast<std::uint32_t>(w);
       const auto bits = static_cast<std::uint32_t>(w >> 32);
-      if (status != tile_invalid) std::memcpy(&value, &bits, sizeof(T));
+      if (status != tile_invalid) __builtin_memcpy(&value, &bits, sizeof(T));
       return status;
     } else {
       if (w == tile_partial) value = partials[tile];
@@ -145,11 +145,11 @@ struct tile_state {
   XCUB_DEVICE XCUB_FORCEINLINE void publish(int tile, std::uint32_t status, const T& value) const {
     if constexpr (packed16) {
       status_word16 w{status, 0};
-      std::memcpy(&w.value, &value, sizeof(T));
+      __builtin_memcpy(&w.value, &value, sizeof(T));
       arch::atomic_store_relaxed<arch::scope::device>(words + tile, w);
     } else if constexpr (packed) {
       std::uint32_t bits = 0;
-      std::memcpy(&bits, &value, sizeof(T));
+      __builtin_memcpy(&bits, &value, sizeof(T));
       arch::atomic_store_relaxed<arch::scope::device>(words + tile, (static_cast<std::uint64_t>(bits) << 32) | status);
     } else {
       (status == tile_partial ? partials : inclusives)[tile] = value;
