@@ -62,7 +62,7 @@ struct binned_sum {
     return static_cast<int>(static_cast<unsigned>(position + format::significand_bits - 1) / bin_bits);
   }
 
-  /// The bin of the largest finite value among x's bits, 0 for inf and NaN (which do not move top).
+  /// The highest bin of x's significand; 0 for inf and NaN (which never move top).
   XCUB_HOST_DEVICE static constexpr int bin_of_value(T x) {
     const auto f = fields_of(x);
     return f.special() ? 0 : bin_of(f.position());
@@ -121,6 +121,8 @@ struct binned_sum {
 
   /// Adds a thread's items: raises top once for all of them (from the largest finite magnitude's
   /// bits: bin_of is monotonic in them) and looks for inf and NaN once, then adds each item's parts.
+  /// (Items that are all inf or NaN raise top to the bin of zero: harmless, a top of 2 or less
+  /// drops nothing.)
   template <int N>
   XCUB_HOST_DEVICE constexpr void add(const T (&items)[N]) {
     constexpr bits_t magnitude_mask = ~bits_t{0} >> 1;
@@ -168,8 +170,10 @@ struct binned_sum {
 template <class T>
 struct to_binned {
   XCUB_HOST_DEVICE constexpr binned_sum<T> operator()(T x) const {
-    binned_sum<T> a{};
-    a.add(x);
+    binned_sum<T> a{};  // empty folds: setting top is the raise
+    a.top = binned_sum<T>::bin_of_value(x);
+    a.flags = binned_sum<T>::flag_of(x);
+    a.add_parts(x);
     return a;
   }
 };
