@@ -119,6 +119,7 @@ TEST_CASE_TEMPLATE("binned sum: at least as accurate as a plain sum", T, float, 
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("binned accuracy");
   long double binned_total = 0, plain_total = 0;  // errors in ulps of the exact sum, over all inputs
+  int measured = 0;
   for (const std::size_t n : {100ul, 10000ul, 100000ul}) {
     for (const kind k : {kind::uniform, kind::clustered, kind::cancel}) {
       const std::vector<T> x = make_input<T>(k, n, rng);
@@ -127,16 +128,22 @@ TEST_CASE_TEMPLATE("binned sum: at least as accurate as a plain sum", T, float, 
       const T binned = add_all(x, 0, n).finalize();
       T plain = 0, max_abs = 0;
       for (const T v : x) plain += v, max_abs = std::max(max_abs, std::fabs(v));
+      // Errors are measured on finite sums away from the overflow threshold ("clustered" may draw
+      // the largest exponents; the overflow rules have their own tests).
+      if (!std::isfinite(plain) || !(std::fabs(exact) < std::numeric_limits<T>::max() / 4)) continue;
       const long double err = std::fabs(static_cast<long double>(binned) - exact);
       const long double plain_err = std::fabs(static_cast<long double>(plain) - exact);
       const long double ulp =
           std::fabs(static_cast<long double>(std::nextafter(exact, std::numeric_limits<T>::infinity())) - exact);
       // The documented bound, measured from the rounded exact sum: one ulp + n * 2^-60 * max|x|.
       CHECK(err <= ulp + static_cast<long double>(n) * std::ldexp(static_cast<long double>(max_abs), -60));
-      binned_total += err / ulp, plain_total += plain_err / ulp;
+      binned_total += err / ulp, plain_total += plain_err / ulp, ++measured;
     }
   }
   INFO("total error in ulps: binned " << static_cast<double>(binned_total) << ", plain " << static_cast<double>(plain_total));
   CHECK(binned_total <= plain_total);
-  CHECK(binned_total <= 2);  // almost always the correctly rounded sum
+  // float: the truncation term (2^-60 max|x| per item) is far below an ulp, so the result is almost
+  // always the correctly rounded sum; double: a few ulps can come from truncation (within the bound).
+  if (sizeof(T) == 4) CHECK(binned_total <= 2);
+  CHECK(measured >= 6);      // uniform and cancel always count
 }

@@ -12,6 +12,8 @@
 //     significand_bits - 1) / W), at least 0. So the dropped parts depend only on the whole input,
 //     and add and merge are exactly associative and commutative: any order of adds and any tree of
 //     merges gives the same bits. Carries stay in their fold (folds are never renormalized).
+//   - Once a flag (inf or NaN) is set, it alone decides the result; folds and top may then hold
+//     anything (add(items) does not keep them exact past an inf or NaN).
 //   - Identity: binned_sum<T>{} (all zero: empty, top 0). Trivially copyable, 32 bytes.
 //   - Item limit: max_items = 2^(63-W) = 2^33 values in one sum (each adds < 2^W to a fold, and a
 //     fold is an int64). More overflows the folds silently: a dispatch checks n <= max_items.
@@ -62,7 +64,7 @@ struct binned_sum {
     return static_cast<int>(static_cast<unsigned>(position + format::significand_bits - 1) / bin_bits);
   }
 
-  /// The bin of the largest finite value among x's bits, 0 for inf and NaN (which do not move top).
+  /// The highest bin of x's significand; 0 for inf and NaN (which never move top).
   XCUB_HOST_DEVICE static constexpr int bin_of_value(T x) {
     const auto f = fields_of(x);
     return f.special() ? 0 : bin_of(f.position());
@@ -119,24 +121,24 @@ struct binned_sum {
     add_parts(x);
   }
 
-  /// Adds a thread's items: raises top once for all of them (from the largest finite magnitude's
-  /// bits: bin_of is monotonic in them) and looks for inf and NaN once, then adds each item's parts.
+  /// Adds a thread's items: raises top once for all of them (from the largest magnitude's bits:
+  /// bin_of is monotonic in them), looks for inf and NaN only if that magnitude is one, then adds
+  /// each item's parts. (With an inf or NaN among the items, top may stay below a finite item's bin
+  /// and its parts go astray: harmless, the flag decides the result from then on.)
   template <int N>
   XCUB_HOST_DEVICE constexpr void add(const T (&items)[N]) {
     constexpr bits_t magnitude_mask = ~bits_t{0} >> 1;
     constexpr bits_t inf_bits = bits_t(format::exponent_all_ones) << format::fraction_bits;
     bits_t largest = 0;
-    bool special = false;
     for (int i = 0; i < N; ++i) {
       const bits_t a = __builtin_bit_cast(bits_t, items[i]) & magnitude_mask;
-      special = special || a >= inf_bits;
-      largest = a < inf_bits && a > largest ? a : largest;
+      largest = a > largest ? a : largest;
+    }
+    if (largest >= inf_bits) {
+      for (int i = 0; i < N; ++i) flags |= flag_of(items[i]);
     }
     const int t = bin_of_value(from_bits<T>(largest));
     if (t > top) raise(t);
-    if (special) {
-      for (int i = 0; i < N; ++i) flags |= flag_of(items[i]);
-    }
     for (int i = 0; i < N; ++i) add_parts(items[i]);
   }
 
@@ -168,8 +170,10 @@ struct binned_sum {
 template <class T>
 struct to_binned {
   XCUB_HOST_DEVICE constexpr binned_sum<T> operator()(T x) const {
-    binned_sum<T> a{};
-    a.add(x);
+    binned_sum<T> a{};  // empty folds: setting top is the raise
+    a.top = binned_sum<T>::bin_of_value(x);
+    a.flags = binned_sum<T>::flag_of(x);
+    a.add_parts(x);
     return a;
   }
 };
