@@ -14,6 +14,7 @@
 // *num_runs_out = 0 is written.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <type_traits>
@@ -25,12 +26,33 @@
 
 namespace xcub::detail {
 
-/// A value with the number of runs that start in the items it folds.
+/// The tail padding of {OffsetT, T}: filled by an explicit, value-initialised member, so that
+/// BlockScan's shared-memory copies of the pair write every byte they read (the host sanitizer's
+/// init check reads padding that no thread wrote as an error).
 template <class OffsetT, class T>
-struct counted {
+constexpr std::size_t counted_padding() {
+  static_assert(alignof(T) <= sizeof(OffsetT), "ReduceByKey: values aligned wider than the offsets are not supported");
+  constexpr std::size_t align = alignof(OffsetT) > alignof(T) ? alignof(OffsetT) : alignof(T);
+  constexpr std::size_t used = sizeof(OffsetT) + sizeof(T);
+  return (align - used % align) % align;
+}
+
+template <class OffsetT, class T, std::size_t PAD = counted_padding<OffsetT, T>()>
+struct counted_words {
+  OffsetT runs;
+  T value;
+  unsigned char pad[PAD];
+};
+template <class OffsetT, class T>
+struct counted_words<OffsetT, T, 0> {
   OffsetT runs;
   T value;
 };
+
+/// A value with the number of runs that start in the items it folds ({runs, value}; any padding
+/// is a zeroed member).
+template <class OffsetT, class T>
+using counted = counted_words<OffsetT, T>;
 
 /// Adds run counts; a right operand that holds a run start restarts the value.
 template <class OffsetT, class T, class Op>
