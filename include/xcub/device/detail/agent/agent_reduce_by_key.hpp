@@ -54,13 +54,23 @@ struct counted_words<OffsetT, T, 0> {
 template <class OffsetT, class T>
 using counted = counted_words<OffsetT, T>;
 
+/// {runs, value} with the padding zeroed.
+template <class OffsetT, class T>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE counted<OffsetT, T> make_counted(OffsetT runs, const T& value) {
+  counted<OffsetT, T> c{};
+  c.runs = runs;
+  c.value = value;
+  return c;
+}
+
 /// Adds run counts; a right operand that holds a run start restarts the value.
 template <class OffsetT, class T, class Op>
 struct counted_op {
   Op op;
   XCUB_HOST_DEVICE XCUB_FORCEINLINE counted<OffsetT, T> operator()(const counted<OffsetT, T>& a,
                                                                    const counted<OffsetT, T>& b) const {
-    return {static_cast<OffsetT>(a.runs + b.runs), b.runs != 0 ? b.value : static_cast<T>(op(a.value, b.value))};
+    return make_counted(static_cast<OffsetT>(a.runs + b.runs),
+                        b.runs != 0 ? b.value : static_cast<T>(op(a.value, b.value)));
   }
 };
 
@@ -118,14 +128,14 @@ struct agent_reduce_by_key {
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
       const bool past_end = rank * items + i >= valid;
-      pairs[i] = pair_t{static_cast<OffsetT>(heads[i] != 0 || past_end ? 1 : 0), tile_values[i]};
+      pairs[i] = make_counted(static_cast<OffsetT>(heads[i] != 0 || past_end ? 1 : 0), tile_values[i]);
     }
     pair_t before[items];
     block_scan scan(storage.scan);
     if (tile == 0) {
       pair_t aggregate;
       // Item 0 starts a run, so a zero-run seed with any value only contributes its zero count.
-      scan.ExclusiveScan(pairs, before, pair_t{OffsetT(0), pairs[0].value}, pair_op{op}, aggregate);
+      scan.ExclusiveScan(pairs, before, make_counted(OffsetT(0), pairs[0].value), pair_op{op}, aggregate);
       if (num_tiles > 1 && rank == 0) state.set_inclusive(0, aggregate);
     } else {
       tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile, policy.lookback_delay_ns};
