@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <xcub/device/device_reduce.hpp>
+#include <xcub/iterator/cache_modified_input_iterator.hpp>
 #include <xcub/reference/reduce.hpp>
 
 #include "device_test_support.hpp"
@@ -73,6 +74,27 @@ TEST_CASE("device reduce: Sum of every type over sizes around tiles and grids, s
   }
   check_sum<xcub::tuning::reduce, std::int32_t>(rng, 1 << 20);
   check_sum<vector_tuning, std::int16_t, std::int64_t>(rng, 300001, 3);
+}
+
+TEST_CASE("device reduce: a CacheModifiedInputIterator input takes the vector path, aligned or not") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device reduce cache modified");
+  for (const std::size_t n : {std::size_t(0), std::size_t(5), std::size_t(256), std::size_t(10001)}) {
+    for (const std::size_t offset : {std::size_t(0), std::size_t(1)}) {
+      const std::vector<int> host = small_values<int>(n + offset, rng);
+      auto d_in = to_device(host);
+      xcub::device_buffer<int> d_out(1);
+      xcub::CacheModifiedInputIterator<xcub::LOAD_LDG, int> in(d_in.data() + offset);
+      two_phase([&](void* t, std::size_t& b) {
+        return xcub::DeviceReduceTuned<vector_tuning>::Sum(t, b, in, d_out.data(), n);
+      });
+      const std::vector<int> tail(host.begin() + static_cast<std::ptrdiff_t>(offset), host.end());
+      INFO("n = " << n << ", offset = " << offset);
+      xcub_test::check_equal(d_out.download(),
+                             std::vector<int>{xcub::reference::reduce(tail, 0, [](int a, int b) { return a + b; })},
+                             "Sum through CacheModifiedInputIterator");
+    }
+  }
 }
 
 TEST_CASE("device reduce: Min and Max, empty inputs give the type's extremes") {

@@ -25,19 +25,19 @@
 
 namespace xcub::detail {
 
-/// Whether `InputIt` is a pointer to items of trivially copyable T that can be read as vectors.
+/// The items `InputIt` reads, and where they can be read as vectors: a pointer, or a
+/// CacheModifiedInputIterator over one (direct_io.hpp's vector_load_source, which BlockLoad's and
+/// WarpLoad's vectorized paths use too).
 template <class InputIt>
-struct vector_reduce_input : std::false_type {};
-template <class T>
-struct vector_reduce_input<T*> : std::bool_constant<std::is_trivially_copyable_v<T> && std::is_arithmetic_v<T>> {};
-template <class T>
-struct vector_reduce_input<const T*> : vector_reduce_input<T*> {};
+using reduce_item_t = std::remove_cv_t<typename std::iterator_traits<InputIt>::value_type>;
+template <class InputIt>
+using reduce_vector_source = vector_load_source<reduce_item_t<InputIt>, InputIt>;
 
 /// The vector width (items per load) the agent reads `InputIt` with, or 1.
 template <class InputIt, int VEC, int ITEMS>
 constexpr int reduce_vector_items() {
-  if constexpr (vector_reduce_input<InputIt>::value) {
-    using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
+  using T = reduce_item_t<InputIt>;
+  if constexpr (reduce_vector_source<InputIt>::value && std::is_trivially_copyable_v<T>) {
     constexpr int bytes = VEC * static_cast<int>(sizeof(T));
     if constexpr (VEC > 1 && ITEMS % VEC == 0 && (bytes == 4 || bytes == 8 || bytes == 16)) return VEC;
   }
@@ -85,15 +85,19 @@ struct agent_reduce {
     input_t values[items];
     if constexpr (vec > 1) {
       if (vector_aligned) {
-        using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
+        using T = reduce_item_t<InputIt>;
+        using source = reduce_vector_source<InputIt>;
+        // A CacheModifiedInputIterator's own modifier wins over the policy's.
+        constexpr CacheLoadModifier modifier =
+            source::modifier != LOAD_DEFAULT ? source::modifier : policy.load_modifier;
         using word = typename cache_word_of<vec * sizeof(T)>::type;
         struct lanes {
           T v[vec];
         };
-        const word* words = reinterpret_cast<const word*>(in + base);
+        const word* words = reinterpret_cast<const word*>(source::pointer(in) + base);
 XCUB_UNROLL
         for (int w = 0; w < items / vec; ++w) {
-          const lanes l = __builtin_bit_cast(lanes, arch::load_word<policy.load_modifier>(words + tid + w * threads));
+          const lanes l = __builtin_bit_cast(lanes, arch::load_word<modifier>(words + tid + w * threads));
 XCUB_UNROLL
           for (int j = 0; j < vec; ++j) values[w * vec + j] = l.v[j];
         }

@@ -23,13 +23,14 @@ namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
 
-/// Whether a vectorizable pointer input starts on a vector boundary (the agent then reads whole
-/// tiles as vectors; tiles hold a multiple of the vector width, so every tile stays aligned).
+/// Whether a vectorizable input starts on a vector boundary (the agent then reads whole tiles as
+/// vectors; tiles hold a multiple of the vector width, so every tile stays aligned).
 template <class InputIt>
 bool reduce_input_aligned(InputIt in, int vector_items) {
-  if constexpr (vector_reduce_input<InputIt>::value) {
-    using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
-    return reinterpret_cast<std::uintptr_t>(in) % (sizeof(T) * vector_items) == 0;
+  if constexpr (reduce_vector_source<InputIt>::value) {
+    using T = reduce_item_t<InputIt>;
+    const T* p = reduce_vector_source<InputIt>::pointer(in);
+    return reinterpret_cast<std::uintptr_t>(p) % (sizeof(T) * vector_items) == 0;
   } else {
     (void)in;
     (void)vector_items;
@@ -52,7 +53,7 @@ struct dispatch_reduce {
     if (const error_t e = cached_kernel_arch<partials_kernel>(arch); e != success) return e;
     const reduce_policy policy = Tuning::template policy<AccumT>(arch);
     const int tile_items = policy.tile_items();
-    const int vector_items = reduce_vector_items_at(policy);
+    const int vector_items = policy.vector_load_length;
 
     if (static_cast<std::uint64_t>(num_items) <= static_cast<std::uint64_t>(tile_items)) {
       void* pieces[1];
@@ -90,9 +91,6 @@ struct dispatch_reduce {
     return launch(dim3(1), dim3(policy.block_threads), 0, stream, final_kernel, partials,
                   out, static_cast<std::uint32_t>(blocks), op, init, reduce_input_aligned(partials, vector_items));
   }
-
- private:
-  static int reduce_vector_items_at(const reduce_policy& p) { return p.vector_load_length; }
 };
 
 #endif  // XCUB_HAS_KERNELS
