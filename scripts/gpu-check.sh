@@ -29,7 +29,7 @@ fi
 # report each, so they run in a memcheck pass of their own that does not report API errors.
 # XCUB_SANITIZE_SUITES (default: every doctest program) picks the programs the sanitizers run.
 api='*deliberate API errors*'
-for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests xcub_device_tests}; do
+for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests xcub_device_tests xcub_device_sort_tests}; do
   [ -x "build/cuda/tests/$suite" ] || continue
   bin=build/cuda/tests/$suite
   for tool in memcheck racecheck synccheck; do
