@@ -79,6 +79,7 @@ ALGOS = {
                                "xcub::BLOCK_LOAD_WARP_TRANSPOSE"],
             "store_algorithm": ["xcub::BLOCK_STORE_DIRECT", "xcub::BLOCK_STORE_WARP_TRANSPOSE"],
             "lookback_delay_ns": ["0", "50", "150", "350", "1000"],
+            "lookback_settle_ns": ["0", "600", "1245", "2000"],
         },
         "tile_bytes_limit": 48 * 1024,  # the tile passes through shared memory (48 KiB static at most)
     },
@@ -344,6 +345,8 @@ def main():
     p.add_argument("--algos", default="reduce,scan")
     p.add_argument("--types", default="int32,float")
     p.add_argument("--log2", type=int, default=28)
+    p.add_argument("--threads", help="stage 1's block threads, comma-separated (default 128,256,512)")
+    p.add_argument("--items", help="stage 1's items per thread, comma-separated (default 4,6,...,24)")
     p.add_argument("--stages", type=int, default=2, choices=[1, 2])
     p.add_argument("--arch", default="90")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
@@ -356,6 +359,11 @@ def main():
     p.add_argument("--from-stage1", metavar="JSON", help="stage 1's results from an earlier run: go on with stage 2")
     p.add_argument("--summarize", nargs="+", metavar="JSON", help="print the best candidates of results files")
     args = p.parse_args()
+    global THREADS, ITEMS
+    if args.threads:
+        THREADS = [int(v) for v in args.threads.split(",")]
+    if args.items:
+        ITEMS = [int(v) for v in args.items.split(",")]
 
     algos = []
     for algo in args.algos.split(","):

@@ -16,7 +16,7 @@ struct tiny_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {xcub::arch::warp_threads, 1,           xcub::BLOCK_LOAD_DIRECT, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_DIRECT,
-            xcub::BLOCK_SCAN_RAKING,  0};
+            xcub::BLOCK_SCAN_RAKING,  0, 0, 0};
   }
 };
 
@@ -26,17 +26,18 @@ struct odd_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {96, 3, xcub::BLOCK_LOAD_WARP_TRANSPOSE, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_WARP_TRANSPOSE,
-            xcub::BLOCK_SCAN_WARP_SCANS, 0};
+            xcub::BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
   }
 };
 
-/// 64 threads x 5 items, striped-exchanged loads, vectorized stores, RAKING_MEMOIZE, LDG loads and
-/// a look-back delay (several pauses between polls).
+/// 64 threads x 5 items, striped-exchanged loads, vectorized stores, RAKING_MEMOIZE, LDG loads, a
+/// look-back delay between polls and a settle wait before the first, from 4 tiles up (scans of
+/// fewer tiles take the pause()-only path).
 struct mixed_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {64, 5, xcub::BLOCK_LOAD_TRANSPOSE, xcub::LOAD_LDG, xcub::BLOCK_STORE_VECTORIZE,
-            xcub::BLOCK_SCAN_RAKING_MEMOIZE, 100};
+            xcub::BLOCK_SCAN_RAKING_MEMOIZE, 100, 50, 4};
   }
 };
 

@@ -60,14 +60,14 @@ struct tiny_scan_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {xcub::arch::warp_threads, 1, xcub::BLOCK_LOAD_DIRECT, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_DIRECT,
-            xcub::BLOCK_SCAN_WARP_SCANS, 0};
+            xcub::BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
   }
 };
 struct odd_scan_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {96, 3, xcub::BLOCK_LOAD_WARP_TRANSPOSE, xcub::LOAD_DEFAULT, xcub::BLOCK_STORE_WARP_TRANSPOSE,
-            xcub::BLOCK_SCAN_RAKING, 0};
+            xcub::BLOCK_SCAN_RAKING, 0, 0, 0};
   }
 };
 

@@ -42,7 +42,21 @@ struct scan_policy {
   BlockStoreAlgorithm store_algorithm;
   BlockScanAlgorithm scan_algorithm;
   int lookback_delay_ns;  // backoff between polls of a tile's status (0: the backend's pause())
+  /// One wait between publishing a tile's partial status and the first poll of the tiles before it
+  /// (0: none): the time the predecessors' statuses need to reach the shared cache, so the first
+  /// poll tends to find them (CUB's "L2 write latency").
+  int lookback_settle_ns = 0;
+  /// Both waits above apply only to scans of at least this many tiles; smaller grids poll with the
+  /// backend's pause() (few tiles wait little, and a sleep would dominate their run time).
+  int lookback_wait_min_tiles = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
+  /// The poll backoff and settle wait of a scan of `num_tiles` tiles (see the fields above).
+  constexpr int poll_delay_ns(int num_tiles) const {
+    return num_tiles >= lookback_wait_min_tiles ? lookback_delay_ns : 0;
+  }
+  constexpr int settle_ns(int num_tiles) const {
+    return num_tiles >= lookback_wait_min_tiles ? lookback_settle_ns : 0;
+  }
 };
 
 /// Scales a policy's nominal items per thread (set for 4-byte items) to items of `bytes`, keeping

@@ -138,7 +138,8 @@ XCUB_UNROLL
       scan.ExclusiveScan(pairs, before, make_counted(OffsetT(0), pairs[0].value), pair_op{op}, aggregate);
       if (num_tiles > 1 && rank == 0) state.set_inclusive(0, aggregate);
     } else {
-      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile, policy.lookback_delay_ns};
+      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile, policy.poll_delay_ns(num_tiles),
+                                                   policy.settle_ns(num_tiles)};
       scan.ExclusiveScan(pairs, before, pair_op{op}, prefix);
     }
 

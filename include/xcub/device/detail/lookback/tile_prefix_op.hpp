@@ -1,11 +1,13 @@
 // xcub/device/detail/lookback/tile_prefix_op.hpp: the block prefix callback of a single-pass scan
 // (decoupled look-back over <lookback/tile_state.hpp>), for tiles 1 and up.
 //
-// tile_prefix_op<T, ScanOp>{state, op, tile, delay_ns} is passed to BlockScan as its block prefix
-// callback. Contract: every lane of the block's first hardware warp calls operator()(aggregate)
+// tile_prefix_op<T, ScanOp>{state, op, tile, delay_ns, settle_ns} is passed to BlockScan as its block
+// prefix callback. Contract: every lane of the block's first hardware warp calls operator()(aggregate)
 // once, together (the block must have at least arch::warp_threads threads), with the tile's
 // aggregate. Then:
-//   1. lane 0 publishes the aggregate as the tile's partial status;
+//   1. lane 0 publishes the aggregate as the tile's partial status; the warp waits settle_ns (if
+//      not 0) before its first poll, so that it does not poll the shared cache while the tiles
+//      before it are still publishing;
 //   2. the warp looks at the window of the warp_threads tiles before it (the nearest in lane 0),
 //      waits until none is invalid, and folds the window from its nearest inclusive tile (or all
 //      of it, when every tile is partial) to the nearest, older tiles on the left; when the window
@@ -42,13 +44,15 @@ struct tile_prefix_op {
   tile_state<T> state;
   ScanOp op;
   int tile;           // >= 1
-  int delay_ns = 0;   // extra backoff between polls (the policy's lookback_delay_ns)
+  int delay_ns = 0;   // extra backoff between polls (the policy's poll_delay_ns)
+  int settle_ns = 0;  // one wait before the first poll (the policy's settle_ns)
   int polls = 0;
 
   XCUB_DEVICE XCUB_FORCEINLINE T operator()(const T& aggregate) {
     using warp_reduce = WarpReduce<T>;
     const bool leader = arch::lane_id() == 0;
     if (leader) state.set_partial(tile, aggregate);
+    if (settle_ns > 0) arch::pause_for(static_cast<unsigned>(settle_ns));
 
     swapped_op<T, ScanOp> older_left{op};
     T prefix = aggregate;

@@ -1,6 +1,8 @@
 // CUDA tuning of DeviceScan (and the scans built on it): numbers only. Arithmetic accumulators take
-// CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items, look-back delay; items scaled by
-// size as CUB's MemBoundScaling); other types and sm_75 take CUB's default (128 x 15).
+// CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items, look-back poll delay, the settle
+// wait before the first poll (CUB's L2 write latency); items scaled by size as CUB's
+// MemBoundScaling); other types and sm_75 take CUB's default (128 x 15). Both waits apply from 500
+// tiles up, as CUB's.
 #pragma once
 
 #include <type_traits>
@@ -16,23 +18,24 @@ struct scan {
     constexpr int bytes = static_cast<int>(sizeof(T));
     constexpr bool primitive = std::is_arithmetic_v<T>;
     if (primitive && arch >= 900) {
-      if (bytes == 1) return shape(192, 22, 168, bytes);
-      if (bytes == 2) return shape(512, 12, 376, bytes);
-      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 24, 688, bytes) : shape(128, 24, 648, bytes);
-      if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, bytes) : shape(224, 24, 632, bytes);
+      if (bytes == 1) return shape(192, 22, 168, 1140, bytes);
+      if (bytes == 2) return shape(512, 12, 376, 1125, bytes);
+      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 24, 688, 1140, bytes) : shape(128, 24, 648, 1245, bytes);
+      if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes) : shape(224, 24, 632, 1290, bytes);
     } else if (primitive && arch >= 800) {
-      if (bytes == 1) return shape(320, 14, 368, bytes);
-      if (bytes == 2) return shape(352, 16, 488, bytes);
-      if (bytes == 4) return std::is_same_v<T, float> ? shape(288, 8, 724, bytes) : shape(320, 12, 268, bytes);
-      if (bytes == 8) return std::is_same_v<T, double> ? shape(384, 12, 388, bytes) : shape(288, 22, 716, bytes);
+      if (bytes == 1) return shape(320, 14, 368, 725, bytes);
+      if (bytes == 2) return shape(352, 16, 488, 1040, bytes);
+      if (bytes == 4) return std::is_same_v<T, float> ? shape(288, 8, 724, 1050, bytes) : shape(320, 12, 268, 1180, bytes);
+      if (bytes == 8) return std::is_same_v<T, double> ? shape(384, 12, 388, 1100, bytes) : shape(288, 22, 716, 785, bytes);
     }
-    return shape(128, 15, primitive ? 350 : 0, bytes);  // sm_75, and types without a table
+    return shape(128, 15, primitive ? 350 : 0, 0, bytes);  // sm_75, and types without a table
   }
 
  private:
+  static constexpr int wait_min_tiles = 500;
   /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
   /// (time-sliced for large items), WARP_SCANS.
-  static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int bytes) {
+  static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes) {
     int items = nominal_items * 4 / bytes;
     items = items < 1 ? 1 : (items > nominal_items ? nominal_items : items);
     const bool large = bytes > 128;
@@ -42,7 +45,9 @@ struct scan {
             LOAD_DEFAULT,
             large ? BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED : BLOCK_STORE_WARP_TRANSPOSE,
             BLOCK_SCAN_WARP_SCANS,
-            delay_ns};
+            delay_ns,
+            settle_ns,
+            wait_min_tiles};
   }
 };
 

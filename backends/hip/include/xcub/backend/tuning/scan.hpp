@@ -17,7 +17,7 @@ struct scan {
     const int nominal = arch >= 1030 ? 12 : 16;
     int items = nominal * 4 / bytes;
     items = items < 1 ? 1 : (items > nominal ? nominal : items);
-    return {256, items, load, LOAD_DEFAULT, store, BLOCK_SCAN_WARP_SCANS, 0};
+    return {256, items, load, LOAD_DEFAULT, store, BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
   }
 };
 

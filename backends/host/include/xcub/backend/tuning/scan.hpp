@@ -10,7 +10,7 @@ namespace xcub::tuning {
 struct scan {
   template <class T>
   static constexpr detail::scan_policy policy(int /*arch*/) {
-    return {64, 4, BLOCK_LOAD_WARP_TRANSPOSE, LOAD_DEFAULT, BLOCK_STORE_WARP_TRANSPOSE, BLOCK_SCAN_WARP_SCANS, 0};
+    return {64, 4, BLOCK_LOAD_WARP_TRANSPOSE, LOAD_DEFAULT, BLOCK_STORE_WARP_TRANSPOSE, BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
   }
 };
 
