@@ -18,6 +18,7 @@
 #pragma once
 
 #include <xcub/block/block_algorithms.hpp>
+#include <xcub/config.hpp>
 #include <xcub/thread/cache_modifier.hpp>
 
 namespace xcub::detail {
@@ -50,14 +51,14 @@ struct scan_policy {
   /// backend's pause() (few tiles wait little, and a sleep would dominate their run time).
   int lookback_wait_min_tiles = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
-  /// The poll backoff and settle wait of a scan of `num_tiles` tiles (see the fields above).
-  constexpr int poll_delay_ns(int num_tiles) const {
-    return num_tiles >= lookback_wait_min_tiles ? lookback_delay_ns : 0;
-  }
-  constexpr int settle_ns(int num_tiles) const {
-    return num_tiles >= lookback_wait_min_tiles ? lookback_settle_ns : 0;
-  }
 };
+
+/// A look-back wait of a scan of num_tiles tiles: the policy's `ns` from its
+/// lookback_wait_min_tiles up, none below (device code passes the fields, not the policy, whose
+/// static constexpr copy device code may not reference).
+XCUB_HOST_DEVICE constexpr int lookback_wait(int ns, int min_tiles, int num_tiles) {
+  return num_tiles >= min_tiles ? ns : 0;
+}
 
 /// Scales a policy's nominal items per thread (set for 4-byte items) to items of `bytes`, keeping
 /// a thread's tile bytes about constant (CUB's memory-bound scaling, in spirit).

@@ -138,8 +138,9 @@ XCUB_UNROLL
       scan.ExclusiveScan(pairs, before, make_counted(OffsetT(0), pairs[0].value), pair_op{op}, aggregate);
       if (num_tiles > 1 && rank == 0) state.set_inclusive(0, aggregate);
     } else {
-      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile, policy.poll_delay_ns(num_tiles),
-                                                   policy.settle_ns(num_tiles)};
+      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile,
+          lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
+          lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
       scan.ExclusiveScan(pairs, before, pair_op{op}, prefix);
     }
 

@@ -111,8 +111,9 @@ struct agent_scan {
       scan_first_tile(values, aggregate);
       if (num_tiles > 1 && arch::linear_thread_id() == 0) state.set_inclusive(0, aggregate);
     } else {
-      tile_prefix_op<AccumT, ScanOp> prefix{state, op, tile, policy.poll_delay_ns(num_tiles),
-                                                   policy.settle_ns(num_tiles)};
+      tile_prefix_op<AccumT, ScanOp> prefix{state, op, tile,
+          lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
+          lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
       if constexpr (INCLUSIVE) block_scan(storage.scan).InclusiveScan(values, values, op, prefix);
       else block_scan(storage.scan).ExclusiveScan(values, values, op, prefix);
     }

@@ -107,8 +107,9 @@ XCUB_UNROLL
       else scan.ExclusiveScan(pairs, pairs, pair_op{op}, aggregate);  // item 0 is a head: its output is init
       if (num_tiles > 1 && arch::linear_thread_id() == 0) state.set_inclusive(0, aggregate);
     } else {
-      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile, policy.poll_delay_ns(num_tiles),
-                                                   policy.settle_ns(num_tiles)};
+      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile,
+          lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
+          lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
       if constexpr (INCLUSIVE) scan.InclusiveScan(pairs, pairs, pair_op{op}, prefix);
       else scan.ExclusiveScan(pairs, pairs, pair_op{op}, prefix);
     }
