@@ -2,7 +2,10 @@
 // CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items, look-back poll delay, the settle
 // wait before the first poll (CUB's L2 write latency); items scaled by size as CUB's
 // MemBoundScaling); other types and sm_75 take CUB's default (128 x 15). Both waits apply from 500
-// tiles up, as CUB's.
+// tiles up, as CUB's. sm_90 4-byte sums take 128 x 36 (CUB: 128 x 24) from bench/sweep_device.py on
+// an H100 (2026-11-23, bench/results/sweep-scan-2026-11-23-b0c2171-*.json): int32 InclusiveSum at
+// 2^28 reaches 90% of the copy bandwidth against 86% at 128 x 24 (CUB: 82%); the settle wait alone
+// took it from 78% to 86%.
 #pragma once
 
 #include <type_traits>
@@ -20,7 +23,7 @@ struct scan {
     if (primitive && arch >= 900) {
       if (bytes == 1) return shape(192, 22, 168, 1140, bytes);
       if (bytes == 2) return shape(512, 12, 376, 1125, bytes);
-      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 24, 688, 1140, bytes) : shape(128, 24, 648, 1245, bytes);
+      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 36, 688, 1140, bytes) : shape(128, 36, 648, 1245, bytes);
       if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes) : shape(224, 24, 632, 1290, bytes);
     } else if (primitive && arch >= 800) {
       if (bytes == 1) return shape(320, 14, 368, 725, bytes);
