@@ -40,7 +40,8 @@ template <class T, int BLOCK, int N, xcub::BlockReduceAlgorithm ALG>
 void check_kernel(std::mt19937_64& rng) {
   constexpr std::size_t tile = BLOCK * N;
   for (const std::size_t n : {0ul, 1ul, tile - 1, 1000ul, 20000ul}) {
-    for (const kind k : {kind::uniform, kind::wide, kind::clustered, kind::cancel, kind::ties, kind::sticky, kind::specials}) {
+    for (const kind k : {kind::uniform, kind::wide, kind::clustered, kind::cancel, kind::ties, kind::sticky, kind::zeros,
+                         kind::specials}) {
       for (const unsigned blocks : {1u, 3u}) {
         INFO("block " << BLOCK << " x " << N << " items, " << blocks << " blocks, input " << name(k) << ", " << n
                       << " items");

@@ -97,20 +97,50 @@ struct binned_sum {
     const unsigned low_bin = position / bin_bits, offset = position - low_bin * bin_bits;
     const int k0 = top - static_cast<int>(low_bin);  // the fold of bin low_bin; part j goes to fold k0 - j
     constexpr bits_t mask = (bits_t{1} << bin_bits) - 1;
-    // Each part is < 2^W, so it and its negation fit an int32 (cheaper to select on 32-bit GPUs).
-    const std::uint32_t sign = f.negative() ? ~std::uint32_t{0} : 0;
-    const auto signed_part = [sign](bits_t p) {
-      return static_cast<std::int32_t>((static_cast<std::uint32_t>(p) ^ sign) - sign);
-    };
-    const std::int32_t p0 = signed_part((m << offset) & mask);
-    const std::int32_t p1 = signed_part((m >> (bin_bits - offset)) & mask);
-    const std::int32_t p2 = parts > 2 ? signed_part(m >> (2 * bin_bits - offset)) : 0;
+    // Each part is < 2^W: an int32, multiplied by the sign (+-1) into its int64 fold (one wide
+    // multiply-add on GPUs).
+    const std::int32_t sign = f.negative() ? -1 : 1;
+    const auto p0 = static_cast<std::int32_t>((m << offset) & mask);
+    const auto p1 = static_cast<std::int32_t>((m >> (bin_bits - offset)) & mask);
+    const auto p2 = static_cast<std::int32_t>(parts > 2 ? m >> (2 * bin_bits - offset) : 0);
     // Fold k takes part k0 - k. Written as selects on shared conditions (not an indexed array,
     // which GPU compilers turn into local memory).
     const bool at0 = k0 == 0, at1 = k0 == 1, at2 = k0 == 2, at3 = k0 == 3, at4 = k0 == 4;
-    folds[0] += at0 ? p0 : at1 ? p1 : at2 ? p2 : 0;
-    folds[1] += at1 ? p0 : at2 ? p1 : at3 ? p2 : 0;
-    folds[2] += at2 ? p0 : at3 ? p1 : at4 ? p2 : 0;
+    folds[0] += std::int64_t{at0 ? p0 : at1 ? p1 : at2 ? p2 : 0} * sign;
+    folds[1] += std::int64_t{at1 ? p0 : at2 ? p1 : at3 ? p2 : 0} * sign;
+    folds[2] += std::int64_t{at2 ? p0 : at3 ? p1 : at4 ? p2 : 0} * sign;
+  }
+
+  /// The fast path of add(items) for float (a significand spans at most 2 bins), once top covers
+  /// every item: adds the items to folds 0 and 1 if no nonzero item has bits below bin top - 1,
+  /// and returns whether it did; otherwise it changes nothing and the caller adds the items the
+  /// general way. Each item is placed relative to the start of bin top - 1: m << shift with
+  /// 0 <= shift <= 36 (top covers it), so the low 30 bits of that 60-bit integer are its part in
+  /// bin top - 1 and the rest its part in bin top: no division by W and no select per fold.
+  template <int N>
+  XCUB_HOST_DEVICE constexpr bool add_near_top(const T (&items)[N]) {
+    static_assert(parts == 2, "xcub::binned_sum: the two-fold fast path is for float");
+    constexpr std::uint64_t mask = (std::uint64_t{1} << bin_bits) - 1;
+    const int base = (top - 1) * bin_bits;  // the position of bin top - 1's bit 0
+    std::int64_t near0 = 0, near1 = 0;
+    int lowest = 0;  // the smallest shift of a nonzero item: below 0, it has bits under bin top - 1
+    for (int i = 0; i < N; ++i) {
+      const auto f = fields_of(items[i]);
+      const bits_t m = f.significand();
+      const int shift = f.position() - base;
+      // (& 63 keeps the shift defined for the items this path gives back, and for inf and NaN,
+      // whose stray parts no longer matter)
+      const std::uint64_t placed = std::uint64_t{m} << (static_cast<unsigned>(shift) & 63u);
+      const std::int32_t sign = f.negative() ? -1 : 1;
+      near0 += std::int64_t{static_cast<std::int32_t>(placed >> bin_bits)} * sign;
+      near1 += std::int64_t{static_cast<std::int32_t>(placed & mask)} * sign;
+      const int s = m != 0 ? shift : 0;
+      lowest = s < lowest ? s : lowest;
+    }
+    if (lowest < 0) return false;
+    folds[0] += near0;
+    folds[1] += near1;
+    return true;
   }
 
   /// Adds one value.
@@ -139,6 +169,9 @@ struct binned_sum {
     }
     const int t = bin_of_value(from_bits<T>(largest));
     if (t > top) raise(t);
+    if constexpr (parts == 2) {
+      if (add_near_top(items)) return;
+    }
     for (int i = 0; i < N; ++i) add_parts(items[i]);
   }
 
