@@ -25,7 +25,6 @@ XCUB_HOST_DEVICE XCUB_FORCEINLINE int lane_count(lane_mask_t mask) {
 // The rest is device code: a translation unit that the host compiler builds (nvcc hands .cpp
 // files to it) sees only the warp width and the lane masks.
 #if XCUB_HAS_KERNELS
-#include <cuda/atomic>
 #include <xcub/backend/gpu/builtin_ids.hpp>
 
 namespace xcub::arch {
@@ -123,75 +122,96 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint64_t 
 }
 
 // ---- atomics (relaxed read-modify-writes, like atomicAdd) and fences ---------------------------
+// CUDA's atomic built-ins (atomicAdd, atomicAdd_block, ...: relaxed, at device or block scope) for
+// read-modify-writes, inline PTX (ld/st.relaxed, ld.acquire, st.release at .cta or .gpu scope) for
+// loads and stores, and __threadfence(_block) (fence.sc) for fences. Not cuda::atomic_ref: <cuda/atomic>
+// costs about 2.8 s of nvcc time in every translation unit that includes xcub (three quarters of the
+// device layer's header cost), and the built-ins let nvcc see a __shared__ pointer's address space
+// and emit atom.shared on a 32-bit address where atomic_ref's inline PTX is a generic atom (the
+// early-counts ranking ran at 0.63x CUB's speed with it, BlockHistogram ATOMIC at 0.87-0.97x).
+// Types: integers of 4 or 8 bytes (any signedness; min/max compare by the type's signedness),
+// float and double for add, any trivially copyable 4- or 8-byte type for exchange, cas, loads and
+// stores (and 16-byte words for atomic_load_relaxed / atomic_store_relaxed).
 namespace detail {
-template <scope S>
-inline constexpr cuda::thread_scope cuda_scope = S == scope::block ? cuda::thread_scope_block : cuda::thread_scope_device;
-template <scope S, class T>
-XCUB_DEVICE XCUB_FORCEINLINE cuda::atomic_ref<T, cuda_scope<S>> atomic_at(T* p) {
-  return cuda::atomic_ref<T, cuda_scope<S>>(*p);
+/// The unsigned word of T's size that the built-ins and the PTX below take.
+template <class T>
+using atomic_word_t = std::conditional_t<sizeof(T) == 4, unsigned, unsigned long long>;
+/// The built-ins' signed word of T's size (atomicMin / atomicMax on signed integers).
+template <class T>
+using atomic_signed_word_t = std::conditional_t<sizeof(T) == 4, int, long long>;
+template <class T>
+inline constexpr bool atomic_word_size = sizeof(T) == 4 || sizeof(T) == 8;
+template <class T>
+inline constexpr bool atomic_integer = std::is_integral_v<T> && atomic_word_size<T>;
+
+template <class T>
+XCUB_DEVICE XCUB_FORCEINLINE atomic_word_t<T>* word_ptr(T* p) {
+  return reinterpret_cast<atomic_word_t<T>*>(p);
+}
+template <class T>
+XCUB_DEVICE XCUB_FORCEINLINE atomic_word_t<T> word_of(T v) {
+  return __builtin_bit_cast(atomic_word_t<T>, v);
 }
 }  // namespace detail
 
-namespace detail {
-/// The types that CUDA's atomicOr family takes natively.
-template <class T>
-inline constexpr bool native_atomic_int = std::is_same_v<T, int> || std::is_same_v<T, unsigned> ||
-                                          std::is_same_v<T, unsigned long long>;
-/// The types that CUDA's atomicAdd family takes natively (exactly these: no conversions).
-template <class T>
-inline constexpr bool native_atomic_add = native_atomic_int<T> || std::is_same_v<T, float> || std::is_same_v<T, double>;
-}  // namespace detail
-
-// add (int, unsigned, unsigned long long, float, double) and or (the integers) go through CUDA's
-// relaxed atomicAdd(_block) / atomicOr(_block): the same operations at the same scopes, but nvcc
-// sees the address space of a __shared__ pointer and emits a shared atomic (atom.shared, 32-bit
-// address), where cuda::atomic_ref's inline PTX is a generic atom on a 64-bit address (the
-// early-counts ranking ran at 0.63x CUB's speed with it, BlockHistogram ATOMIC at 0.87-0.97x).
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_add(T* p, T v) {
-  if constexpr (detail::native_atomic_add<T>) {
-    if constexpr (S == scope::block) {
-      return atomicAdd_block(p, v);
-    } else {
-      return atomicAdd(p, v);
-    }
-  } else {
-    return detail::atomic_at<S>(p).fetch_add(v, cuda::std::memory_order_relaxed);
+  static_assert(detail::atomic_integer<T> || std::is_same_v<T, float> || std::is_same_v<T, double>,
+                "xcub::arch::atomic_add (CUDA): T must be a 4- or 8-byte integer, float or double");
+  if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (S == scope::block) return atomicAdd_block(p, v);
+    else return atomicAdd(p, v);
+  } else {  // two's complement: one unsigned add serves every signedness
+    const auto w = detail::word_of(v);
+    if constexpr (S == scope::block) return static_cast<T>(atomicAdd_block(detail::word_ptr(p), w));
+    else return static_cast<T>(atomicAdd(detail::word_ptr(p), w));
   }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_min(T* p, T v) {
-  return detail::atomic_at<S>(p).fetch_min(v, cuda::std::memory_order_relaxed);
+  static_assert(detail::atomic_integer<T>, "xcub::arch::atomic_min (CUDA): T must be a 4- or 8-byte integer");
+  using W = std::conditional_t<std::is_signed_v<T>, detail::atomic_signed_word_t<T>, detail::atomic_word_t<T>>;
+  if constexpr (S == scope::block) return static_cast<T>(atomicMin_block(reinterpret_cast<W*>(p), static_cast<W>(v)));
+  else return static_cast<T>(atomicMin(reinterpret_cast<W*>(p), static_cast<W>(v)));
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_max(T* p, T v) {
-  return detail::atomic_at<S>(p).fetch_max(v, cuda::std::memory_order_relaxed);
+  static_assert(detail::atomic_integer<T>, "xcub::arch::atomic_max (CUDA): T must be a 4- or 8-byte integer");
+  using W = std::conditional_t<std::is_signed_v<T>, detail::atomic_signed_word_t<T>, detail::atomic_word_t<T>>;
+  if constexpr (S == scope::block) return static_cast<T>(atomicMax_block(reinterpret_cast<W*>(p), static_cast<W>(v)));
+  else return static_cast<T>(atomicMax(reinterpret_cast<W*>(p), static_cast<W>(v)));
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_or(T* p, T v) {
-  if constexpr (detail::native_atomic_int<T>) {
-    if constexpr (S == scope::block) {
-      return atomicOr_block(p, v);
-    } else {
-      return atomicOr(p, v);
-    }
-  } else {
-    return detail::atomic_at<S>(p).fetch_or(v, cuda::std::memory_order_relaxed);
-  }
+  static_assert(detail::atomic_integer<T>, "xcub::arch::atomic_or (CUDA): T must be a 4- or 8-byte integer");
+  if constexpr (S == scope::block) return static_cast<T>(atomicOr_block(detail::word_ptr(p), detail::word_of(v)));
+  else return static_cast<T>(atomicOr(detail::word_ptr(p), detail::word_of(v)));
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_and(T* p, T v) {
-  return detail::atomic_at<S>(p).fetch_and(v, cuda::std::memory_order_relaxed);
+  static_assert(detail::atomic_integer<T>, "xcub::arch::atomic_and (CUDA): T must be a 4- or 8-byte integer");
+  if constexpr (S == scope::block) return static_cast<T>(atomicAnd_block(detail::word_ptr(p), detail::word_of(v)));
+  else return static_cast<T>(atomicAnd(detail::word_ptr(p), detail::word_of(v)));
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_exchange(T* p, T v) {
-  return detail::atomic_at<S>(p).exchange(v, cuda::std::memory_order_relaxed);
+  static_assert(detail::atomic_word_size<T> && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_exchange (CUDA): T must be trivially copyable, of 4 or 8 bytes");
+  detail::atomic_word_t<T> old;
+  if constexpr (S == scope::block) old = atomicExch_block(detail::word_ptr(p), detail::word_of(v));
+  else old = atomicExch(detail::word_ptr(p), detail::word_of(v));
+  return __builtin_bit_cast(T, old);
 }
-/// Writes `desired` if `*p == expected`; returns the value `*p` held before.
+/// Writes `desired` if `*p == expected` (bitwise); returns the value `*p` held before.
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
-  detail::atomic_at<S>(p).compare_exchange_strong(expected, desired, cuda::std::memory_order_relaxed);
-  return expected;
+  static_assert(detail::atomic_word_size<T> && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_cas (CUDA): T must be trivially copyable, of 4 or 8 bytes");
+  detail::atomic_word_t<T> old;
+  if constexpr (S == scope::block)
+    old = atomicCAS_block(detail::word_ptr(p), detail::word_of(expected), detail::word_of(desired));
+  else old = atomicCAS(detail::word_ptr(p), detail::word_of(expected), detail::word_of(desired));
+  return __builtin_bit_cast(T, old);
 }
 /// Acquire load and release store: the pair publishes data behind a flag.
 /// The widest word atomic_load_relaxed / atomic_store_relaxed move as one: 16 bytes on CUDA, where
@@ -199,8 +219,36 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_cas(T* p, T expected, T desired) {
 /// promise it for vectors; the hardware does it, and CUB's look-back relies on it as well).
 inline constexpr int max_atomic_word_bytes = 16;
 
+// One PTX load or store of a 4- or 8-byte word with the given semantics (relaxed, acquire,
+// release) at .cta (block) or .gpu (device) scope, on a generic address.
+#define XCUB_DETAIL_PTX_LOAD(SEM, T, p)                                                                   \
+  [&]() {                                                                                                 \
+    detail::atomic_word_t<T> w;                                                                           \
+    if constexpr (sizeof(T) == 4) {                                                                       \
+      if constexpr (S == scope::block) asm volatile("ld." SEM ".cta.b32 %0, [%1];" : "=r"(w) : "l"(p) : "memory"); \
+      else asm volatile("ld." SEM ".gpu.b32 %0, [%1];" : "=r"(w) : "l"(p) : "memory");                    \
+    } else {                                                                                              \
+      if constexpr (S == scope::block) asm volatile("ld." SEM ".cta.b64 %0, [%1];" : "=l"(w) : "l"(p) : "memory"); \
+      else asm volatile("ld." SEM ".gpu.b64 %0, [%1];" : "=l"(w) : "l"(p) : "memory");                    \
+    }                                                                                                     \
+    return __builtin_bit_cast(T, w);                                                                      \
+  }()
+#define XCUB_DETAIL_PTX_STORE(SEM, T, p, v)                                                                \
+  do {                                                                                                     \
+    const auto w = detail::word_of(v);                                                                     \
+    if constexpr (sizeof(T) == 4) {                                                                        \
+      if constexpr (S == scope::block) asm volatile("st." SEM ".cta.b32 [%0], %1;" : : "l"(p), "r"(w) : "memory"); \
+      else asm volatile("st." SEM ".gpu.b32 [%0], %1;" : : "l"(p), "r"(w) : "memory");                     \
+    } else {                                                                                               \
+      if constexpr (S == scope::block) asm volatile("st." SEM ".cta.b64 [%0], %1;" : : "l"(p), "l"(w) : "memory"); \
+      else asm volatile("st." SEM ".gpu.b64 [%0], %1;" : : "l"(p), "l"(w) : "memory");                     \
+    }                                                                                                      \
+  } while (false)
+
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
+  static_assert((detail::atomic_word_size<T> || sizeof(T) == 16) && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_load_relaxed (CUDA): T must be trivially copyable, of 4, 8 or 16 bytes");
   if constexpr (sizeof(T) == 16) {
     static_assert(alignof(T) >= 16, "xcub::arch::atomic_load_relaxed: 16-byte words must be 16-byte aligned");
     std::uint64_t lo, hi;
@@ -213,11 +261,13 @@ XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_relaxed(const T* p) {
     } words{lo, hi};
     return __builtin_bit_cast(T, words);
   } else {
-    return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_relaxed);
+    return XCUB_DETAIL_PTX_LOAD("relaxed", T, p);
   }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_relaxed(T* p, T v) {
+  static_assert((detail::atomic_word_size<T> || sizeof(T) == 16) && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_store_relaxed (CUDA): T must be trivially copyable, of 4, 8 or 16 bytes");
   if constexpr (sizeof(T) == 16) {
     static_assert(alignof(T) >= 16, "xcub::arch::atomic_store_relaxed: 16-byte words must be 16-byte aligned");
     struct words_t {
@@ -229,20 +279,28 @@ XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_relaxed(T* p, T v) {
     else
       asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" : : "l"(p), "l"(w.lo), "l"(w.hi) : "memory");
   } else {
-    detail::atomic_at<S>(p).store(v, cuda::std::memory_order_relaxed);
+    XCUB_DETAIL_PTX_STORE("relaxed", T, p, v);
   }
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE T atomic_load_acquire(const T* p) {
-  return detail::atomic_at<S>(const_cast<T*>(p)).load(cuda::std::memory_order_acquire);
+  static_assert(detail::atomic_word_size<T> && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_load_acquire (CUDA): T must be trivially copyable, of 4 or 8 bytes");
+  return XCUB_DETAIL_PTX_LOAD("acquire", T, p);
 }
 template <scope S = scope::device, class T>
 XCUB_DEVICE XCUB_FORCEINLINE void atomic_store_release(T* p, T v) {
-  detail::atomic_at<S>(p).store(v, cuda::std::memory_order_release);
+  static_assert(detail::atomic_word_size<T> && std::is_trivially_copyable_v<T>,
+                "xcub::arch::atomic_store_release (CUDA): T must be trivially copyable, of 4 or 8 bytes");
+  XCUB_DETAIL_PTX_STORE("release", T, p, v);
 }
+#undef XCUB_DETAIL_PTX_LOAD
+#undef XCUB_DETAIL_PTX_STORE
+/// A sequentially consistent fence at the scope (fence.sc.cta / fence.sc.gpu: membar.cta / membar.gl).
 template <scope S = scope::device>
 XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
-  cuda::atomic_thread_fence(cuda::std::memory_order_seq_cst, detail::cuda_scope<S>);
+  if constexpr (S == scope::block) __threadfence_block();
+  else __threadfence();
 }
 
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
