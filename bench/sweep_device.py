@@ -80,6 +80,7 @@ ALGOS = {
             "store_algorithm": ["xcub::BLOCK_STORE_DIRECT", "xcub::BLOCK_STORE_WARP_TRANSPOSE"],
             "lookback_delay_ns": ["0", "50", "150", "350", "1000"],
             "lookback_settle_ns": ["0", "600", "1245", "2000"],
+            "load_modifier": ["xcub::LOAD_DEFAULT", "xcub::LOAD_LDG", "xcub::LOAD_CS"],
         },
         "tile_bytes_limit": 48 * 1024,  # the tile passes through shared memory (48 KiB static at most)
     },
