@@ -24,10 +24,16 @@ inline error_t get_last_error() { return cudaGetLastError(); }
 
 inline error_t device_malloc(void** ptr, std::size_t bytes) { return cudaMalloc(ptr, bytes); }
 inline error_t device_free(void* ptr) { return cudaFree(ptr); }
+/// memcpy and memset are function templates (of nothing) so that in code that says
+/// `using namespace xcub;` an unqualified memcpy(...) / memset(...) still means the C library's
+/// (a non-template wins a tie): without that, the toolkit's own headers stop compiling (an
+/// ambiguous memcpy in crt/math_functions.hpp). xcub::memcpy(...) is unchanged for callers.
 /// Copies between any two of host and device memory (unified addressing decides the direction).
+template <class = void>
 inline error_t memcpy(void* dst, const void* src, std::size_t bytes) {
   return cudaMemcpy(dst, src, bytes, cudaMemcpyDefault);
 }
+template <class = void>
 inline error_t memset(void* ptr, int byte, std::size_t bytes) { return cudaMemset(ptr, byte, bytes); }
 inline error_t device_synchronize() { return cudaDeviceSynchronize(); }
 

@@ -25,9 +25,15 @@ inline error_t get_last_error() { return hipGetLastError(); }
 
 inline error_t device_malloc(void** ptr, std::size_t bytes) { return hipMalloc(ptr, bytes); }
 inline error_t device_free(void* ptr) { return hipFree(ptr); }
+/// memcpy and memset are function templates (of nothing) so that in code that says
+/// `using namespace xcub;` an unqualified memcpy(...) / memset(...) still means the C library's
+/// (a non-template wins a tie): without that, the toolkit's own headers stop compiling (an
+/// ambiguous memcpy in crt/math_functions.hpp). xcub::memcpy(...) is unchanged for callers.
+template <class = void>
 inline error_t memcpy(void* dst, const void* src, std::size_t bytes) {
   return hipMemcpy(dst, src, bytes, hipMemcpyDefault);
 }
+template <class = void>
 inline error_t memset(void* ptr, int byte, std::size_t bytes) { return hipMemset(ptr, byte, bytes); }
 inline error_t device_synchronize() { return hipDeviceSynchronize(); }
 

@@ -41,12 +41,18 @@ inline error_t device_free(void* ptr) {
   ::operator delete(ptr, std::align_val_t{256});
   return success;
 }
+/// memcpy and memset are function templates (of nothing) so that in code that says
+/// `using namespace xcub;` an unqualified memcpy(...) / memset(...) still means the C library's
+/// (a non-template wins a tie): without that, the toolkit's own headers stop compiling (an
+/// ambiguous memcpy in crt/math_functions.hpp). xcub::memcpy(...) is unchanged for callers.
+template <class = void>
 inline error_t memcpy(void* dst, const void* src, std::size_t bytes) {
   if (bytes == 0) return success;
   if (!dst || !src) return error_invalid_value;
   std::memmove(dst, src, bytes);
   return success;
 }
+template <class = void>
 inline error_t memset(void* ptr, int byte, std::size_t bytes) {
   if (bytes == 0) return success;
   if (!ptr) return error_invalid_value;
