@@ -44,8 +44,8 @@ struct tile_prefix_op {
   tile_state<T> state;
   ScanOp op;
   int tile;           // >= 1
-  int delay_ns = 0;   // extra backoff between polls (the policy's poll_delay_ns)
-  int settle_ns = 0;  // one wait before the first poll (the policy's settle_ns)
+  int delay_ns = 0;   // extra backoff between polls (the policy's lookback_delay_ns, via lookback_wait)
+  int settle_ns = 0;  // one wait before the first poll (the policy's lookback_settle_ns, via lookback_wait)
   int polls = 0;
 
   XCUB_DEVICE XCUB_FORCEINLINE T operator()(const T& aggregate) {
