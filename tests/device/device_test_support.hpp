@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
 #include <xcub/arch/lane_mask.hpp>
@@ -11,6 +12,13 @@
 #include "test_support.hpp"
 
 namespace xcub_device_test {
+
+/// Whether tests with tuning `Tuning` call every method of the algorithm: always in the full test
+/// matrix; in the core one (XCUB_TEST_MATRIX_FULL 0, docs/testing.md) only with the backend's own
+/// tuning `Default`, and the test tunings call a subset that still takes every path of the agent
+/// (each test says which).
+template <class Tuning, class Default>
+constexpr bool every_method = XCUB_TEST_MATRIX_FULL || std::is_same_v<Tuning, Default>;
 
 /// Calls `call(d_temp, bytes)` twice, as the two-phase API is used: first to size the temp storage
 /// (which must report at least one byte), then with that much device memory; both must succeed.

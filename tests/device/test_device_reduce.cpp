@@ -70,10 +70,14 @@ TEST_CASE("device reduce: Sum of every type over sizes around tiles and grids, s
     check_sum<vector_tuning, double>(rng, n);
     check_sum<vector_tuning, std::int32_t>(rng, n, 1);  // misaligned start: no vector loads
     check_sum<odd_tuning, std::int8_t>(rng, n);         // accumulates in int, as CUB, then narrows
+#if XCUB_TEST_MATRIX_FULL
     check_sum<tiny_tuning, std::uint64_t>(rng, n);
+#endif
   }
   check_sum<xcub::tuning::reduce, std::int32_t>(rng, 1 << 20);
+#if XCUB_TEST_MATRIX_FULL
   check_sum<vector_tuning, std::int16_t, std::int64_t>(rng, 300001, 3);
+#endif
 }
 
 TEST_CASE("device reduce: a CacheModifiedInputIterator input takes the vector path, aligned or not") {
@@ -103,7 +107,9 @@ TEST_CASE("device reduce: Min and Max, empty inputs give the type's extremes") {
   for (const std::size_t n : sizes) {
     check_min_max<xcub::tuning::reduce, float>(rng, n);
     check_min_max<tiny_tuning, std::int8_t>(rng, n);
+#if XCUB_TEST_MATRIX_FULL
     check_min_max<odd_tuning, std::uint64_t>(rng, n);
+#endif
     check_min_max<vector_tuning, double>(rng, n);
   }
 }

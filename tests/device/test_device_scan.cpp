@@ -53,12 +53,16 @@ void check_scans(std::mt19937_64& rng, std::size_t n, T (*random)(std::mt19937_6
   INFO("n = " << n);
   two_phase([&](void* t, std::size_t& b) { return scan::InclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, n); });
   xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, Op{}), "InclusiveScan");
-  two_phase([&](void* t, std::size_t& b) {
-    return scan::InclusiveScanInit(t, b, d_in.data(), d_out.data(), Op{}, init, n);
-  });
-  xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, init, Op{}), "InclusiveScanInit");
-  two_phase([&](void* t, std::size_t& b) { return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, init, n); });
-  xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, init, Op{}), "ExclusiveScan");
+  // The core test matrix leaves out the value-init forms with the test tunings: the FutureValue
+  // form below takes the same init path.
+  if constexpr (every_method<Tuning, xcub::tuning::scan>) {
+    two_phase([&](void* t, std::size_t& b) {
+      return scan::InclusiveScanInit(t, b, d_in.data(), d_out.data(), Op{}, init, n);
+    });
+    xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, init, Op{}), "InclusiveScanInit");
+    two_phase([&](void* t, std::size_t& b) { return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, init, n); });
+    xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, init, Op{}), "ExclusiveScan");
+  }
   two_phase([&](void* t, std::size_t& b) {
     return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), Op{}, xcub::FutureValue<T>(d_init.data()), n);
   });
@@ -113,11 +117,14 @@ TEST_CASE("device scan: sums of every type over sizes around tiles, several tuni
   auto rng = xcub_test::rng_for("device scan sums");
   for (const std::size_t n : sizes) {
     check_sums<xcub::tuning::scan, std::int32_t>(rng, n);
-    check_sums<tiny_tuning, std::int64_t>(rng, n);
+    check_sums<tiny_tuning, std::int32_t>(rng, n);
     check_sums<odd_tuning, float>(rng, n);  // small integers: exact in any grouping
-    check_sums<mixed_tuning, double>(rng, n);
     check_sums<xcub::tuning::scan, std::int8_t, int>(rng, n);  // accumulates in int, as CUB
+#if XCUB_TEST_MATRIX_FULL
+    check_sums<tiny_tuning, std::int64_t>(rng, n);
+    check_sums<mixed_tuning, double>(rng, n);
     check_sums<tiny_tuning, std::uint64_t>(rng, n);
+#endif
   }
 }
 
@@ -129,7 +136,9 @@ TEST_CASE("device scan: non-commutative operators, packed and split tile status,
                                 std::size_t(3001), std::size_t(9000)}) {
       check_scans<tiny_tuning, affine16, compose16>(r, n, random_affine16, affine16{1, 0});
       check_scans<tiny_tuning, xcub_test::affine, xcub_test::compose>(r, n, random_affine, xcub_test::affine_identity);
+#if XCUB_TEST_MATRIX_FULL
       check_scans<odd_tuning, affine16, compose16>(r, n, random_affine16, affine16{3, 5});
+#endif
       check_scans<xcub::tuning::scan, xcub_test::affine, xcub_test::compose>(r, n, random_affine,
                                                                            xcub_test::affine{7, 9});
       check_scans<mixed_tuning, xcub_test::affine, xcub_test::compose>(r, n, random_affine, xcub_test::affine{3, 1});
@@ -203,10 +212,16 @@ TEST_CASE("device scan: large inputs (2^20 of each kind, 2^24 once)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device scan large");
   check_sums<xcub::tuning::scan, std::int32_t>(rng, std::size_t(1) << 20);
+#if XCUB_TEST_MATRIX_FULL
   check_sums<xcub::tuning::scan, std::int8_t, long long>(rng, (std::size_t(1) << 20) + 77);
   check_scans<xcub::tuning::scan, affine16, compose16>(rng, (std::size_t(1) << 18) + 3, random_affine16,
                                                        affine16{1, 0});
-  const std::size_t big = std::size_t(1) << 24;
+#else
+  check_sums<xcub::tuning::scan, std::int8_t, int>(rng, (std::size_t(1) << 20) + 77);
+#endif
+  // 2^24 items: in the full matrix; the core one's builds (warp width 64, the sanitizer) stop at
+  // 2^20, which already spans hundreds of tiles and every look-back window.
+  const std::size_t big = std::size_t(1) << (XCUB_TEST_MATRIX_FULL ? 24 : 20);
   std::vector<int> ones(big, 1);
   auto d = to_device(ones);
   two_phase([&](void* t, std::size_t& b) { return xcub::DeviceScan::InclusiveSum(t, b, d.data(), big); });

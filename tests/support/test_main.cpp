@@ -25,8 +25,9 @@ std::mt19937_64 rng_for(const char* name) {
 }  // namespace xcub_test
 
 int main(int argc, char** argv) {
-  std::printf("xcub tests: backend %s, warp width %d, XCUB_TEST_SEED=%llu\n", xcub::backend_name,
-              xcub::arch::warp_threads, static_cast<unsigned long long>(xcub_test::seed()));
+  std::printf("xcub tests: backend %s, warp width %d, test matrix %s, XCUB_TEST_SEED=%llu\n", xcub::backend_name,
+              xcub::arch::warp_threads, XCUB_TEST_MATRIX_FULL ? "full" : "core",
+              static_cast<unsigned long long>(xcub_test::seed()));
   std::fflush(stdout);
   doctest::Context context(argc, argv);
   return context.run();

@@ -15,6 +15,13 @@
 #include <utility>
 #include <vector>
 
+/// 1 (the default, -Dtest_matrix=full): every (algorithm, tuning, value type) combination the tests
+/// name is built; 0 (-Dtest_matrix=core): the combinations under `#if XCUB_TEST_MATRIX_FULL` are
+/// left out, keeping every algorithm, path and tuning (docs/testing.md).
+#ifndef XCUB_TEST_MATRIX_FULL
+#define XCUB_TEST_MATRIX_FULL 1
+#endif
+
 namespace xcub_test {
 
 /// The run's seed: XCUB_TEST_SEED if set, else drawn at start; printed by the test main.
