@@ -14,6 +14,11 @@
 //                                        its device pass saw arch::target_arch() (CUDA: the kernel's
 //                                        PTX version; HIP: the device's gfx target; host: 0)
 //   max_active_blocks_per_multiprocessor(&blocks, kernel, block_threads, shared_bytes)
+//   launch_overlapped(kernel_arch, grid, ...)  as launch, but on CUDA sm_90 (kernel_arch >= 900) the
+//                                        kernel may start while the stream's previous grid runs: it
+//                                        calls arch::wait_for_previous_grid() before touching what
+//                                        that grid writes (programmatic dependent launch); elsewhere
+//                                        an ordinary launch
 #pragma once
 
 #include <xcub/config.hpp>

@@ -310,6 +310,25 @@ XCUB_DEVICE XCUB_FORCEINLINE void pause() { __nanosleep(32); }
 /// about twice that, and a loop of short sleeps would pay the wake-up latency every time).
 XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) { __nanosleep(ns); }
 
+// ---- overlapped launches (programmatic dependent launch, sm_90 and up) ---------------------------
+/// In a kernel started by xcub::launch_overlapped: waits until the grid launched before it in the
+/// stream has finished and its writes are visible (griddepcontrol.wait). Every thread calls it before
+/// touching anything that grid writes. Returns at once in a kernel launched the ordinary way, and
+/// compiles to nothing below sm_90 (where launch_overlapped launches the ordinary way).
+XCUB_DEVICE XCUB_FORCEINLINE void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+/// Lets the grid launched after this one by xcub::launch_overlapped start before this one ends
+/// (griddepcontrol.launch_dependents; the next grid still waits in wait_for_previous_grid() for all
+/// of this one's writes). Nothing below sm_90.
+XCUB_DEVICE XCUB_FORCEINLINE void release_next_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+#endif
+}
+
 /// The launch's dynamic shared memory (the `shared_bytes` of xcub::launch), aligned to 16 bytes.
 template <class T = unsigned char>
 XCUB_DEVICE XCUB_FORCEINLINE T* dynamic_shared_memory() {

@@ -6,6 +6,7 @@
 #include <xcub/backend/gpu/chevron_launch.hpp>
 
 #include <cstddef>
+#include <utility>
 
 namespace xcub {
 
@@ -20,6 +21,31 @@ error_t kernel_arch_version(void (*kernel)(Params...), int& arch) {
     return e;
   arch = attributes.ptxVersion * 10;
   return success;
+}
+
+/// As launch, but `kernel` may start while the grid launched before it in the stream still runs
+/// (programmatic dependent launch), where `kernel_arch` (its kernel_arch_version) is 900 or more:
+/// `kernel` calls arch::wait_for_previous_grid() before it touches anything that grid writes, and
+/// that grid may call arch::release_next_grid() to let it start early. Below sm_90 an ordinary
+/// launch. Both grids of the pair must come from xcub (a user's grid before `kernel` would be
+/// overlapped too): the device layer launches this way only right after its own init kernels.
+template <class... Params, class... Args>
+error_t launch_overlapped(int kernel_arch, dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream,
+                          void (*kernel)(Params...), Args&&... args) {
+  static_assert(sizeof...(Params) == sizeof...(Args),
+                "xcub::launch_overlapped: the number of arguments differs from the kernel's parameters");
+  if (kernel_arch < 900) return launch(grid, block, shared_bytes, stream, kernel, std::forward<Args>(args)...);
+  cudaLaunchAttribute overlap[1];
+  overlap[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  overlap[0].val.programmaticStreamSerializationAllowed = 1;
+  cudaLaunchConfig_t config{};
+  config.gridDim = grid;
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.stream = stream;
+  config.attrs = overlap;
+  config.numAttrs = 1;
+  return cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
 }
 
 /// How many blocks of `block_threads` threads with `shared_bytes` of dynamic shared memory can be

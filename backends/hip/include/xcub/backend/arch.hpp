@@ -152,6 +152,10 @@ XCUB_DEVICE XCUB_FORCEINLINE void thread_fence() {
   else __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent");
 }
 
+// ---- overlapped launches: HIP has none (launch_overlapped launches the ordinary way) -------------
+XCUB_DEVICE XCUB_FORCEINLINE void wait_for_previous_grid() {}
+XCUB_DEVICE XCUB_FORCEINLINE void release_next_grid() {}
+
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void pause() { __builtin_amdgcn_s_sleep(1); }
 /// A spin-wait backoff of about `ns` nanoseconds: s_sleep counts units of 64 clocks (about 30-60

@@ -6,6 +6,7 @@
 #include <xcub/backend/gpu/chevron_launch.hpp>
 
 #include <cstddef>
+#include <utility>
 
 namespace xcub {
 
@@ -16,6 +17,13 @@ error_t kernel_arch_version(void (*)(Params...), int& arch) {
   int device = 0;
   if (const error_t e = get_device(&device); e != success) return e;
   return device_arch_version(&arch, device);
+}
+
+/// HIP has no programmatic dependent launch: an ordinary launch.
+template <class... Params, class... Args>
+error_t launch_overlapped(int /*kernel_arch*/, dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream,
+                          void (*kernel)(Params...), Args&&... args) {
+  return launch(grid, block, shared_bytes, stream, kernel, std::forward<Args>(args)...);
 }
 
 /// How many blocks of `block_threads` threads with `shared_bytes` of dynamic shared memory can be

@@ -190,6 +190,10 @@ inline void thread_fence() {
   __atomic_thread_fence(__ATOMIC_SEQ_CST);
 }
 
+// ---- overlapped launches: the emulator runs grids one after another (launch_overlapped = launch) -
+inline void wait_for_previous_grid() {}
+inline void release_next_grid() {}
+
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 /// Switches to another logical thread; the emulator reports a deadlock when every thread only spins.
 inline void pause() { host::detail::spin_pause(); }

@@ -28,6 +28,13 @@ error_t launch(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t /*strea
   return host::detail::run_grid(request, &call::run, &c);
 }
 
+/// The emulator runs one grid at a time: an ordinary launch.
+template <class... Params, class... Args>
+error_t launch_overlapped(int /*kernel_arch*/, dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream,
+                          void (*kernel)(Params...), Args&&... args) {
+  return launch(grid, block, shared_bytes, stream, kernel, std::forward<Args>(args)...);
+}
+
 /// The emulator is one architecture, numbered 0 (arch::target_arch() in every kernel).
 template <class... Params>
 error_t kernel_arch_version(void (*)(Params...), int& arch) {

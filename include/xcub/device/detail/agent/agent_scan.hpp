@@ -105,6 +105,8 @@ struct agent_scan {
     } else {
       block_load(storage.io.load).Load(from, values, static_cast<int>(left), static_cast<AccumT>(in[base]));
     }
+    // The kernel may run overlapped with the tile state's init kernel: the state is used from here.
+    arch::wait_for_previous_grid();
 
     if (tile == 0) {
       AccumT aggregate;

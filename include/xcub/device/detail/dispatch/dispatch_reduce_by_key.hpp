@@ -22,9 +22,10 @@ struct dispatch_reduce_by_key {
     using pair_t = counted<OffsetT, AccumT>;
     constexpr auto kernel = &reduce_by_key_kernel<Tuning, KeysIt, UniqueIt, ValuesIt, AggregatesIt, NumRunsIt, AccumT,
                                                   ReductionOp, EqualityOp, OffsetT>;
-    const auto launch_tiles = [&](dim3 grid, dim3 block, const tile_state<pair_t>& state, int tiles) {
-      return launch(grid, block, 0, stream, kernel, keys, unique_out, values, aggregates_out, num_runs_out, state, op,
-                    equal, num_items, tiles);
+    const auto launch_tiles = [&](int overlap_arch, dim3 grid, dim3 block, const tile_state<pair_t>& state,
+                                  int tiles) {
+      return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, keys, unique_out, values, aggregates_out,
+                               num_runs_out, state, op, equal, num_items, tiles);
     };
     const error_t e = dispatch_scan<Tuning>::template with_tiles<pair_t, pair_t, kernel>(
         d_temp_storage, temp_storage_bytes, num_items, stream, launch_tiles);
@@ -32,7 +33,7 @@ struct dispatch_reduce_by_key {
     int arch = 0;
     if (const error_t a = cached_kernel_arch<kernel>(arch); a != success) return a;
     const unsigned threads = static_cast<unsigned>(Tuning::template policy<pair_t>(arch).block_threads);
-    return launch_tiles(dim3(1), dim3(threads), tile_state<pair_t>{}, 0);  // writes the run count 0
+    return launch_tiles(0, dim3(1), dim3(threads), tile_state<pair_t>{}, 0);  // writes the run count 0
   }
 };
 

@@ -6,7 +6,11 @@
 //   - no items: nothing is launched;
 //   - one tile: one block scans it, without look-back or tile state;
 //   - more: tile_state_init_kernel resets the per-tile status (and the tile-id counter), then one
-//     block per tile scans, chained by decoupled look-back.
+//     block per tile scans, chained by decoupled look-back. The scan kernel is launched overlapped
+//     with the init kernel (launch_overlapped: on sm_90 it starts while the init kernel runs, loads
+//     its tile, then waits for the init kernel in arch::wait_for_previous_grid() before it touches
+//     the tile state). Its loads may run early because the init kernel is an ordinary launch: it
+//     starts only once everything before it in the stream (what wrote the input) has finished.
 // Temp storage: the tile state (at least one byte, also for 0 items). The caller (the public
 // façade) has checked the arguments; run() checks the temp storage size and the grid limit.
 #pragma once
@@ -34,8 +38,9 @@ struct dispatch_scan {
     constexpr auto kernel = &scan_kernel<Tuning, InputIt, OutputIt, AccumT, ScanOp, InitT, INCLUSIVE, OffsetT>;
     return with_tiles<AccumT, AccumT, kernel>(
         d_temp_storage, temp_storage_bytes, num_items, stream,
-        [&](dim3 grid, dim3 block, const tile_state<AccumT>& state, int tiles) {
-          return launch(grid, block, 0, stream, kernel, in, out, state, op, init, num_items, tiles);
+        [&](int overlap_arch, dim3 grid, dim3 block, const tile_state<AccumT>& state, int tiles) {
+          return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, out, state, op, init, num_items,
+                                   tiles);
         });
   }
 
@@ -49,8 +54,9 @@ struct dispatch_scan {
     using pair_t = flagged<AccumT>;
     return with_tiles<AccumT, pair_t, kernel>(
         d_temp_storage, temp_storage_bytes, num_items, stream,
-        [&](dim3 grid, dim3 block, const tile_state<pair_t>& state, int tiles) {
-          return launch(grid, block, 0, stream, kernel, keys, values, out, state, op, equal, init, num_items, tiles);
+        [&](int overlap_arch, dim3 grid, dim3 block, const tile_state<pair_t>& state, int tiles) {
+          return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, keys, values, out, state, op, equal,
+                                   init, num_items, tiles);
         });
   }
 
@@ -58,7 +64,9 @@ struct dispatch_scan {
   static constexpr unsigned init_threads = 128;
 
   /// Sizes the temp storage (tile_state<StateT> for the tiles of AccumT's policy), then launches the
-  /// init kernel where there is more than one tile and `launch_scan(grid, block, state, tiles)`.
+  /// init kernel where there is more than one tile and `launch_scan(overlap_arch, grid, block, state,
+  /// tiles)`, which launches through launch_overlapped(overlap_arch, ...): overlap_arch is the
+  /// kernel's architecture after the init kernel, 0 (an ordinary launch) where there is none.
   template <class AccumT, class StateT, auto Kernel, class OffsetT, class LaunchScan>
   static error_t with_tiles(void* d_temp_storage, std::size_t& temp_storage_bytes, OffsetT num_items,
                             stream_t stream, LaunchScan launch_scan) {
@@ -83,8 +91,8 @@ struct dispatch_scan {
           e != success)
         return e;
     }
-    return launch_scan(dim3(static_cast<unsigned>(tiles)), dim3(static_cast<unsigned>(policy.block_threads)), state,
-                       static_cast<int>(tiles));
+    return launch_scan(tiles > 1 ? arch : 0, dim3(static_cast<unsigned>(tiles)),
+                       dim3(static_cast<unsigned>(policy.block_threads)), state, static_cast<int>(tiles));
   }
 };
 

@@ -26,6 +26,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, counted<OffsetT, Accu
                                     AggregatesIt, NumRunsIt, AccumT, ReductionOp, EqualityOp, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);
+  arch::wait_for_previous_grid();  // launched overlapped with the tile state's init kernel
   const int tile = num_tiles <= 1 ? 0 : tile_id(state.counter, tile_slot);
   agent{storage, keys, unique_out, values, aggregates_out, num_runs_out, op, equal, state}.consume_tile(tile, num_items,
                                                                                                         num_tiles);

@@ -19,7 +19,9 @@
 XCUB_DETAIL_KERNELS_BEGIN
 
 /// One tile per block: the tile id (block id or ticket; tile 0 alone when num_tiles is 1), then the
-/// agent scans it, looking back at the tiles before it.
+/// agent scans it, looking back at the tiles before it. Launched overlapped with the tile state's
+/// init kernel: the agent loads its tile before it waits for that kernel (tile_id waits first
+/// where it takes a ticket from the state's counter).
 template <class Tuning, class InputIt, class OutputIt, class AccumT, class ScanOp, class InitT, bool INCLUSIVE,
           class OffsetT>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_threads))
@@ -42,6 +44,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_
                                   EqualityOp, InitT, INCLUSIVE, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);
+  arch::wait_for_previous_grid();  // launched overlapped with the tile state's init kernel
   const int tile = num_tiles == 1 ? 0 : tile_id(state.counter, tile_slot);
   agent{storage, keys, values, out, op, equal, init, state}.consume_tile(tile, num_items, num_tiles);
 }

@@ -26,6 +26,7 @@ XCUB_DEVICE XCUB_FORCEINLINE int tile_id(std::uint32_t* counter, std::uint32_t& 
     (void)slot;
     return static_cast<int>(arch::linear_block_id());
   } else {
+    arch::wait_for_previous_grid();  // the init kernel resets the counter (a no-op where launches never overlap)
     if (arch::linear_thread_id() == 0) slot = arch::atomic_add<arch::scope::device>(counter, std::uint32_t{1});
     arch::sync_threads();
     return static_cast<int>(slot);

@@ -21,7 +21,8 @@
 //
 // Host side: tile_state<T>::bytes(num_tiles) sizes the allocation; tile_state<T>::carve(p, num_tiles)
 // makes the view of one (p from AliasTemporaries: 256-byte aligned). Launch
-// tile_state_init_kernel<T> over at least num_tiles threads before a scan kernel uses the state.
+// tile_state_init_kernel<T> over at least num_tiles threads before a scan kernel uses the state (the
+// scan kernel may be launched overlapped with it: it calls arch::wait_for_previous_grid() first).
 // Device side: set_partial / set_inclusive (one thread per tile), wait_window (a whole warp).
 #pragma once
 
@@ -168,6 +169,7 @@ XCUB_DETAIL_KERNELS_BEGIN
 /// Marks tiles [0, num_tiles) invalid and resets the tile-id counter; one thread per tile, any grid.
 template <class T>
 XCUB_KERNEL void tile_state_init_kernel(tile_state<T> state, std::size_t num_tiles) {
+  arch::release_next_grid();  // the scan kernel may start: it waits for this grid before using the state
   const std::size_t tile =
       static_cast<std::size_t>(arch::linear_block_id()) * arch::block_threads() + arch::linear_thread_id();
   if (tile < num_tiles) state.reset(tile);
