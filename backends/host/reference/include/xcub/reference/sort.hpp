@@ -1,34 +1,47 @@
-// xcub/reference/sort.hpp: the oracle for sorts and merges. Sequential and obviously stable: an
-// insertion sort that moves an item left only past items that compare greater (`less(item, prev)`),
-// so equivalent items keep their input order. Quadratic: meant for tiles, not for device-sized
-// inputs. It shares no code with the algorithms it checks.
+// xcub/reference/sort.hpp: the oracle for sorts and merges. Sequential and obviously stable: the
+// standard library's std::stable_sort over the items' positions (equivalent items keep their input
+// order), O(n log n), so that device-sized inputs (10^6 keys and more) are cheap to check. It shares
+// no code with the algorithms it checks.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <numeric>
 #include <utility>
 #include <vector>
 
 namespace xcub::reference {
 
+/// The permutation that sorts `keys` stably by the strict weak order `less`: order[i] is the input
+/// position of the i-th smallest key (ties in input order).
+template <class K, class Less>
+std::vector<std::size_t> stable_order(const std::vector<K>& keys, Less less) {
+  std::vector<std::size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return less(keys[a], keys[b]); });
+  return order;
+}
+
+/// `items` rearranged by `order`: out[i] = items[order[i]].
+template <class T>
+std::vector<T> permuted(const std::vector<T>& items, const std::vector<std::size_t>& order) {
+  std::vector<T> out;
+  out.reserve(order.size());
+  for (std::size_t i : order) out.push_back(items[i]);
+  return out;
+}
+
 /// The keys sorted stably by the strict weak order `less`.
 template <class K, class Less>
 std::vector<K> stable_sort(std::vector<K> keys, Less less) {
-  for (std::size_t i = 1; i < keys.size(); ++i) {
-    for (std::size_t j = i; j > 0 && less(keys[j], keys[j - 1]); --j) std::swap(keys[j], keys[j - 1]);
-  }
-  return keys;
+  return permuted(keys, stable_order(keys, less));
 }
 
 /// (key, value) pairs sorted stably by key: the values travel with their keys.
 template <class K, class V, class Less>
 std::pair<std::vector<K>, std::vector<V>> stable_sort_pairs(std::vector<K> keys, std::vector<V> values, Less less) {
-  for (std::size_t i = 1; i < keys.size(); ++i) {
-    for (std::size_t j = i; j > 0 && less(keys[j], keys[j - 1]); --j) {
-      std::swap(keys[j], keys[j - 1]);
-      std::swap(values[j], values[j - 1]);
-    }
-  }
-  return {std::move(keys), std::move(values)};
+  const std::vector<std::size_t> order = stable_order(keys, less);
+  return {permuted(keys, order), permuted(values, order)};
 }
 
 /// A partial tile: the keys at positions `valid_items` and later (all of them if it is negative,
