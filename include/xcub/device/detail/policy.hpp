@@ -82,3 +82,28 @@ struct segmented_reduce_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceRadixSort (docs/device-radix-sort.md): a histogram of every pass's digits, then one onesweep
+/// pass per digit (one tile per block, ranked by BlockRadixRankMatchEarlyCounts, chained per digit by
+/// decoupled look-back); inputs of at most one single tile are sorted by one block.
+/// A radix sort tuning's policy is `policy<KeyT, ValueT>(arch)` (ValueT = NullType for keys only).
+struct radix_sort_policy {
+  int block_threads;        // onesweep: threads per tile (a multiple of the warp)
+  int items_per_thread;     // onesweep: keys per thread
+  int radix_bits;           // onesweep and histogram: bits per pass (1..8)
+  RadixRankAlgorithm rank_algorithm;  // RADIX_RANK_MATCH_EARLY_COUNTS_ANY or _ATOMIC_OR
+  int histogram_threads;    // the histogram kernel's block
+  int histogram_items;      // keys per thread per histogram tile
+  int single_tile_threads;  // the one-block sort of small inputs
+  int single_tile_items;    // keys per thread there (0: no single-tile path)
+  int single_tile_radix_bits;
+  /// Onesweep launches cover portions of at most 2^max_portion_log2 - 1 keys (whole tiles; at most
+  /// 30: the look-back counts in 30 bits). Tests lower it to cross portions with small inputs.
+  int max_portion_log2 = 30;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+  constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
+};
+
+}  // namespace xcub::detail

@@ -1,0 +1,43 @@
+// CUDA tuning of DeviceRadixSort: numbers only. sm_90 starts from CUB 3.0.1's onesweep tables
+// (384 threads; 8-bit digits; keys per thread by key and value size; BlockRadixRankMatchEarlyCounts
+// by warp match), sm_80 and sm_75 from its sm_80 table. The single-tile path (one block sorts inputs
+// of up to single_tile_capacity() keys in one launch) takes 256 threads and as many keys per thread
+// as keep its exchange within 40 KiB of shared memory (10240 4-byte keys), with 6-bit digits (5 for
+// 1-byte keys) so that BlockRadixRank's counters fit beside it.
+#pragma once
+
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/util/null_type.hpp>
+
+#include <type_traits>
+
+namespace xcub::tuning {
+
+struct radix_sort {
+  template <class KeyT, class ValueT>
+  static constexpr detail::radix_sort_policy policy(int arch) {
+    constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+    constexpr int key_bytes = static_cast<int>(sizeof(KeyT));
+    constexpr int value_bytes = keys_only ? 0 : static_cast<int>(sizeof(ValueT));
+    constexpr int widest = key_bytes > value_bytes ? key_bytes : value_bytes;
+    constexpr int single_items = widest >= 16 ? 10 : 40 * 4 / widest > 40 ? 40 : 40 * 4 / widest;
+    constexpr int single_bits = key_bytes > 1 ? 6 : 5;
+    int threads = 384, items = 21;
+    if (arch >= 900) {
+      if (key_bytes <= 2) {
+        threads = 512;
+        items = keys_only ? 19 : value_bytes <= 4 ? 17 : 22;
+      } else if (key_bytes == 4) {
+        items = keys_only ? (std::is_same_v<KeyT, float> ? 19 : 20) : value_bytes < 8 ? 23 : 30;
+      } else {
+        items = value_bytes < 8 ? 30 : 24;
+      }
+      if (key_bytes >= 16) items = 12;
+    } else {
+      items = key_bytes >= 16 ? 10 : key_bytes == 8 && value_bytes >= 8 ? 16 : 21;
+    }
+    return {threads, items, 8, RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 128, 16, 256, single_items, single_bits};
+  }
+};
+
+}  // namespace xcub::tuning

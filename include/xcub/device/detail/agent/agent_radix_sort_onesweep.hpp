@@ -1,0 +1,250 @@
+// xcub/device/detail/agent/agent_radix_sort_onesweep.hpp: one tile of one onesweep pass of
+// DeviceRadixSort (docs/device-radix-sort.md).
+//
+// agent_radix_sort_onesweep<Policy, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>: Policy's
+// `static constexpr radix_sort_policy value` gives the tile (block_threads x items_per_thread keys)
+// and the digit width. consume_tile() is called by every thread of the block, once. The tile:
+//   1. loads its keys warp-striped (what BlockRadixRankMatchEarlyCounts ranks), as bit-ordered images
+//      (radix_key.hpp); a partial last tile pads with the image that ranks last (all ones ascending,
+//      all zeros descending), so the padding takes the tile's last positions;
+//   2. ranks them by the pass's digit; the rank's counts callback publishes the tile's count of each
+//      digit (the padding taken off) in the look-back state: inclusive for tile 0, partial otherwise;
+//   3. looks back per digit (the thread that owns a digit walks the earlier tiles' words of that
+//      digit, nearest first, adding partial counts until it meets an inclusive one), publishes its
+//      inclusive count, and records where the tile's keys of that digit start in the output: the
+//      pass's exclusive digit offset (from the histogram, plus earlier portions) + the look-back sum
+//      - the digit's start inside the tile;
+//   4. scatters the images to their ranks in shared memory, then writes them out striped: position
+//      p of the sorted tile goes to start(digit) + p, so a warp writes runs of consecutive addresses;
+//      the values follow the same permutation through the same shared memory.
+// The look-back state of a tile and digit is one 32-bit word: the status in bits 30-31 (0 nothing
+// yet, 1 the tile's own count, 2 the count of this and every earlier tile of the portion) and the
+// count below (a portion has fewer than 2^30 keys). One word carries both, so relaxed atomics
+// suffice (as the packed tile_state of the scans); spin loops call arch::pause().
+// The block also zeroes its rows of the other look-back region (the one the next launch uses; the
+// previous launch is done with it), so no launch is needed to reset the state between passes.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_radix_rank.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+#include <xcub/detail/radix/radix_key.hpp>
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/util/null_type.hpp>
+
+namespace xcub::detail {
+
+/// The 32-bit look-back word of one tile and digit.
+struct onesweep_word {
+  static constexpr std::uint32_t count_mask = (1u << 30) - 1;
+  static constexpr std::uint32_t partial = 1u << 30;
+  static constexpr std::uint32_t inclusive = 2u << 30;
+};
+
+/// Where one onesweep launch (one pass over one portion of the keys) reads and writes.
+template <class OffsetT>
+struct onesweep_pass {
+  std::uint32_t* lookback;        // this launch's words: [tile][digit]
+  std::uint32_t* next_lookback;   // the next launch's words, zeroed by this one
+  std::uint32_t* counter;         // this launch's tile-id counter (zeroed by the launch before)
+  std::uint32_t* next_counter;    // the next launch's, zeroed here
+  const OffsetT* bins_in;         // the pass's exclusive digit offsets at this portion's start
+  OffsetT* bins_out;              // the same at the next portion's start (written by the last tile), or null
+  OffsetT portion_begin;          // the portion's first key
+  OffsetT portion_items;          // its keys
+  int portion_tiles;              // its tiles
+  int lookback_rows;              // rows of a look-back region (the largest portion's tiles)
+  int bit;                        // the pass's first bit
+  int end_bit;
+};
+
+#if XCUB_HAS_KERNELS
+
+template <class Policy, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+struct agent_radix_sort_onesweep {
+  static constexpr radix_sort_policy policy = Policy::value;
+  static constexpr int threads = policy.block_threads;
+  static constexpr int items = policy.items_per_thread;
+  static constexpr int tile_items = threads * items;
+  static constexpr int radix_bits = policy.radix_bits;
+  static constexpr int digits = 1 << radix_bits;
+  static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+  static_assert(radix_bits >= 1 && radix_bits <= 8, "xcub::DeviceRadixSort: a tuning's radix_bits must be 1 to 8");
+  static_assert(tile_items <= 65535, "xcub::DeviceRadixSort: a onesweep tile has at most 65535 keys");
+  static_assert(policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ANY ||
+                    policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR,
+                "xcub::DeviceRadixSort: the onesweep pass ranks with RADIX_RANK_MATCH_EARLY_COUNTS_ANY or _ATOMIC_OR");
+
+  using shape = block_shape<threads>;
+  using rk = radix::radix_key<KeyT, Decomposer>;
+  using image_t = typename rk::image_t;
+  using value_t = std::conditional_t<keys_only, unsigned char, ValueT>;
+  using rank_t = BlockRadixRankMatchEarlyCounts<threads, radix_bits, DESCENDING, BLOCK_SCAN_WARP_SCANS,
+                                                policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
+                                                    ? WARP_MATCH_ATOMIC_OR
+                                                    : WARP_MATCH_ANY>;
+  static constexpr int bins = rank_t::BINS_PER_THREAD;
+
+  struct TempStorage {
+    union {
+      typename rank_t::TempStorage rank;
+      image_t keys[tile_items];
+      value_t values[keys_only ? 1 : tile_items];
+    } tile;
+    OffsetT digit_start[digits];  // output position of the tile's first key of each digit, minus its tile prefix
+  };
+
+  TempStorage& storage;
+  const KeyT* keys_in;
+  KeyT* keys_out;
+  const value_t* values_in;
+  value_t* values_out;
+  onesweep_pass<OffsetT> pass;
+  Decomposer decomposer;
+
+  /// Publishes the tile's count of each digit the calling thread owns (the rank's counts callback).
+  struct publish_counts {
+    const agent_radix_sort_onesweep& agent;
+    int tile;
+    int padding;           // keys of the padding digit that are padding (partial last tile)
+    std::uint32_t pad_digit;
+    int (&counts)[bins];
+    XCUB_DEVICE XCUB_FORCEINLINE void operator()(int (&bin_counts)[bins]) {
+      const int rank = shape::rank();
+XCUB_UNROLL
+      for (int u = 0; u < bins; ++u) {
+        const int d = rank * bins + u;
+        counts[u] = bin_counts[u];
+        if (d < digits) {
+          if (padding > 0 && static_cast<std::uint32_t>(d) == pad_digit) counts[u] -= padding;
+          const std::uint32_t status = tile == 0 ? onesweep_word::inclusive : onesweep_word::partial;
+          arch::atomic_store_relaxed<arch::scope::device>(agent.word(tile, d),
+                                                          status | static_cast<std::uint32_t>(counts[u]));
+        }
+      }
+    }
+  };
+
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t* word(int tile, int digit) const {
+    return pass.lookback + static_cast<std::size_t>(tile) * digits + digit;
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void consume_tile(int tile) {
+    const int rank = shape::rank();
+    const OffsetT tile_begin = static_cast<OffsetT>(tile) * static_cast<OffsetT>(tile_items);
+    const OffsetT left = pass.portion_items - tile_begin;
+    const int valid = left >= static_cast<OffsetT>(tile_items) ? tile_items : static_cast<int>(left);
+    const OffsetT first = pass.portion_begin + tile_begin;
+    const auto extractor = rk::extractor(pass.bit, radix_bits, pass.end_bit, decomposer);
+
+    zero_next_state(tile);
+
+    // 1. Keys, warp-striped, as images; padding ranks last.
+    image_t pad;
+    __builtin_memset(static_cast<void*>(&pad), DESCENDING ? 0x00 : 0xFF, sizeof(pad));
+    image_t images[items];
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) {
+      const int p = striped_position(rank, i);
+      images[i] = p < valid ? rk::to_image(keys_in[first + p], decomposer) : pad;
+    }
+
+    // 2. Ranks, and the tile's counts published as soon as they are known.
+    int ranks[items];
+    int exclusive_digit_prefix[bins];
+    int counts[bins];
+    publish_counts callback{*this, tile, tile_items - valid, static_cast<std::uint32_t>(extractor.Digit(pad)), counts};
+    rank_t(storage.tile.rank).RankKeys(images, ranks, extractor, exclusive_digit_prefix, callback);
+
+    // 3. Look-back per owned digit; the digit's output start.
+XCUB_UNROLL
+    for (int u = 0; u < bins; ++u) {
+      const int d = rank * bins + u;
+      if (d < digits) {
+        const OffsetT before = tile == 0 ? OffsetT{0} : look_back(tile, d, counts[u]);
+        const OffsetT start = pass.bins_in[d] + before;
+        storage.digit_start[d] = start - static_cast<OffsetT>(exclusive_digit_prefix[u]);
+        if (pass.bins_out != nullptr && tile == pass.portion_tiles - 1) {
+          pass.bins_out[d] = start + static_cast<OffsetT>(counts[u]);
+        }
+      }
+    }
+    arch::sync_threads();  // the rank's storage is free; every digit's start is known
+
+    // 4. Keys to their ranks in shared memory, then out in runs per digit.
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) storage.tile.keys[ranks[i]] = images[i];
+    arch::sync_threads();
+    OffsetT destination[items];
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) {
+      const int p = i * threads + rank;
+      const image_t image = storage.tile.keys[p];
+      destination[i] = storage.digit_start[extractor.Digit(image)] + static_cast<OffsetT>(p);
+      if (p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
+    }
+    if constexpr (!keys_only) {
+      value_t values[items];
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int p = striped_position(rank, i);
+        values[i] = p < valid ? values_in[first + p] : value_t{};  // padding: never stored
+      }
+      arch::sync_threads();  // every thread has read its keys out of the shared tile
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) storage.tile.values[ranks[i]] = values[i];
+      arch::sync_threads();
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int p = i * threads + rank;
+        if (p < valid) values_out[destination[i]] = storage.tile.values[p];
+      }
+    }
+  }
+
+ private:
+  /// The tile position of a thread's key i in the warp-striped arrangement the Match ranks read:
+  /// warp w holds positions [w * warp_threads * items, ...), lane l's key i at i * L + l, L being the
+  /// warp's lanes.
+  XCUB_DEVICE XCUB_FORCEINLINE static int striped_position(int rank, int i) {
+    const int warp = shape::warp_of(rank);
+    const int lane = rank - warp * arch::warp_threads;
+    const int lanes = shape::has_partial_warp ? shape::threads_in_warp(warp) : arch::warp_threads;
+    return warp * arch::warp_threads * items + i * lanes + lane;
+  }
+
+  /// The count of digit d over the portion's tiles before `tile`; publishes this tile's inclusive count.
+  XCUB_DEVICE XCUB_FORCEINLINE OffsetT look_back(int tile, int d, int own) const {
+    std::uint32_t sum = 0;
+    for (int t = tile - 1; t >= 0; --t) {
+      std::uint32_t w = arch::atomic_load_relaxed<arch::scope::device>(word(t, d));
+      while ((w & ~onesweep_word::count_mask) == 0) {
+        arch::pause();
+        w = arch::atomic_load_relaxed<arch::scope::device>(word(t, d));
+      }
+      sum += w & onesweep_word::count_mask;
+      if ((w & ~onesweep_word::count_mask) == onesweep_word::inclusive) break;
+    }
+    arch::atomic_store_relaxed<arch::scope::device>(word(tile, d),
+                                                    onesweep_word::inclusive | (sum + static_cast<std::uint32_t>(own)));
+    return static_cast<OffsetT>(sum);
+  }
+
+  /// Zeroes this tile's rows of the next launch's look-back words (rows tile, tile + portion_tiles,
+  /// ... below lookback_rows, so that every row is zeroed whatever the next launch's tile count), and
+  /// tile 0 its tile-id counter.
+  XCUB_DEVICE XCUB_FORCEINLINE void zero_next_state(int tile) const {
+    const int rank = shape::rank();
+    if (tile == 0 && rank == 0) *pass.next_counter = 0;
+    for (int row = tile; row < pass.lookback_rows; row += pass.portion_tiles) {
+      for (int d = rank; d < digits; d += threads) pass.next_lookback[static_cast<std::size_t>(row) * digits + d] = 0;
+    }
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail

@@ -1,0 +1,203 @@
+// xcub/device/detail/dispatch/dispatch_radix_sort.hpp: sizes and launches DeviceRadixSort's kernels.
+//
+// dispatch_radix_sort<Tuning>::run<DESCENDING, KeyT, ValueT>(d_temp, bytes, keys, values, num_items,
+// begin_bit, end_bit, overwrite, decomposer, stream) sorts keys.Current() (and values.Current(); for
+// keys only ValueT is NullType and `values` holds null pointers) by bits [begin_bit, end_bit) of the
+// keys' images, begin_bit < end_bit (the façade checked the arguments):
+//   - overwrite (the DoubleBuffer forms): passes ping-pong between the two buffers of each
+//     DoubleBuffer; the selectors name the buffer that holds the result on return;
+//   - otherwise (the pointer forms): Current() is the read-only input and Alternate() the output;
+//     passes ping-pong between the output and a temp buffer of num_items keys (and values), ordered
+//     so that the last pass writes the output; the input is never written.
+// Paths:
+//   - no items: nothing is launched;
+//   - num_items <= the policy's single-tile capacity: one block sorts everything (one launch);
+//   - otherwise onesweep: init (zeroes), histogram, exclusive sums, then per pass one launch per
+//     portion of fewer than 2^30 keys (the look-back words count in 30 bits; each portion starts
+//     where the last one's digits ended: bins ping-pong per pass). Consecutive onesweep launches
+//     alternate between two look-back regions, each zeroing the other's rows for the next.
+// Temp storage: counts, bins, two look-back regions and two counters (onesweep), plus the pointer
+// forms' temp keys and values where there are at least two passes; at least one byte.
+#pragma once
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+
+#include <xcub/launch.hpp>
+#include <xcub/util/device_properties.hpp>
+#include <xcub/util/double_buffer.hpp>
+#include <xcub/util/temporary_storage.hpp>
+#include <xcub/device/detail/dispatch/kernel_arch.hpp>
+#include <xcub/device/detail/kernels/radix_sort.hpp>
+#include <xcub/backend/tuning/radix_sort.hpp>
+
+namespace xcub::detail {
+
+#if XCUB_HAS_KERNELS
+
+template <class Tuning = tuning::radix_sort>
+struct dispatch_radix_sort {
+  template <bool DESCENDING, class KeyT, class ValueT, class OffsetT, class Decomposer>
+  static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& keys,
+                     DoubleBuffer<radix_value_t<ValueT>>& values, OffsetT num_items, int begin_bit, int end_bit,
+                     bool overwrite, Decomposer decomposer, stream_t stream) {
+    using value_t = radix_value_t<ValueT>;
+    constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+    constexpr auto onesweep_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
+    constexpr auto single_kernel = &radix_sort_single_tile_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
+    constexpr auto histogram_kernel = &radix_sort_histogram_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer>;
+
+    int arch = 0;
+    if (const error_t e = cached_kernel_arch<onesweep_kernel>(arch); e != success) return e;
+    const radix_sort_policy policy = Tuning::template policy<KeyT, ValueT>(arch);
+    const auto n = static_cast<std::uint64_t>(num_items);
+
+    // ---- no items, or one tile: one byte of temp storage --------------------------------------
+    if (n <= static_cast<std::uint64_t>(policy.single_tile_capacity())) {
+      void* pieces[1];
+      const std::size_t sizes[1] = {1};
+      if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
+          e != success || !d_temp_storage || n == 0)
+        return e;
+      if (const error_t e = launch(dim3(1), dim3(policy.single_tile_threads), 0, stream, single_kernel,
+                                   static_cast<const KeyT*>(keys.Current()), keys.Alternate(),
+                                   static_cast<const value_t*>(values.Current()), values.Alternate(), num_items,
+                                   begin_bit, end_bit, decomposer);
+          e != success)
+        return e;
+      keys.selector ^= 1;
+      if constexpr (!keys_only) values.selector ^= 1;
+      return success;
+    }
+
+    // ---- onesweep ---------------------------------------------------------------------------------
+    const int digits = 1 << policy.radix_bits;
+    const int passes = (end_bit - begin_bit + policy.radix_bits - 1) / policy.radix_bits;
+    const std::uint64_t tile_items = static_cast<std::uint64_t>(policy.tile_items());
+    const std::uint64_t tiles = (n + tile_items - 1) / tile_items;
+    // A portion has fewer than 2^30 keys (at least one tile).
+    const int portion_log2 = policy.max_portion_log2 < 30 ? policy.max_portion_log2 : 30;
+    std::uint64_t portion_tiles = ((std::uint64_t{1} << portion_log2) - 1) / tile_items;
+    if (portion_tiles < 1) portion_tiles = 1;
+    if (portion_tiles > static_cast<std::uint64_t>(INT_MAX)) portion_tiles = INT_MAX;
+    const std::uint64_t portions = (tiles + portion_tiles - 1) / portion_tiles;
+    const std::uint64_t rows = tiles < portion_tiles ? tiles : portion_tiles;
+    const bool temp_buffers = !overwrite && passes > 1;
+
+    enum { counts_piece, bins_piece, lookback_piece, counters_piece, keys_piece, values_piece, piece_count };
+    std::size_t sizes[piece_count] = {};
+    sizes[counts_piece] = static_cast<std::size_t>(passes) * digits * sizeof(OffsetT);
+    sizes[bins_piece] = 2 * sizes[counts_piece];
+    sizes[lookback_piece] = 2 * static_cast<std::size_t>(rows) * digits * sizeof(std::uint32_t);
+    sizes[counters_piece] = 2 * sizeof(std::uint32_t);
+    sizes[keys_piece] = temp_buffers ? static_cast<std::size_t>(n) * sizeof(KeyT) : 0;
+    sizes[values_piece] = temp_buffers && !keys_only ? static_cast<std::size_t>(n) * sizeof(value_t) : 0;
+    void* pieces[piece_count];
+    if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
+        e != success || !d_temp_storage)
+      return e;
+    auto* counts = static_cast<OffsetT*>(pieces[counts_piece]);
+    auto* bins = static_cast<OffsetT*>(pieces[bins_piece]);
+    auto* lookback = static_cast<std::uint32_t*>(pieces[lookback_piece]);
+    auto* counters = static_cast<std::uint32_t*>(pieces[counters_piece]);
+    const std::size_t region_words = static_cast<std::size_t>(rows) * digits;
+
+    // Zeroes, histogram, exclusive sums.
+    const std::size_t zero_words = region_words > sizes[counts_piece] / sizeof(OffsetT)
+                                       ? region_words
+                                       : sizes[counts_piece] / sizeof(OffsetT);
+    const unsigned zero_blocks = static_cast<unsigned>(zero_words / 256 + 1 < 1024 ? zero_words / 256 + 1 : 1024);
+    if (const error_t e = launch(dim3(zero_blocks), dim3(256), 0, stream, &radix_sort_init_kernel<OffsetT>, counts,
+                                 passes * digits, lookback, region_words, counters);
+        e != success)
+      return e;
+    unsigned histogram_blocks = 0;
+    if (const error_t e = histogram_grid(histogram_kernel, policy, n, histogram_blocks); e != success) return e;
+    if (const error_t e = launch(dim3(histogram_blocks), dim3(policy.histogram_threads), 0, stream, histogram_kernel,
+                                 static_cast<const KeyT*>(keys.Current()), num_items, begin_bit, end_bit, passes,
+                                 counts, decomposer);
+        e != success)
+      return e;
+    if (const error_t e = launch(dim3(static_cast<unsigned>(passes)), dim3(radix_exclusive_sum_threads), 0, stream,
+                                 &radix_sort_exclusive_sum_kernel<OffsetT, DESCENDING>,
+                                 static_cast<const OffsetT*>(counts), bins, digits);
+        e != success)
+      return e;
+
+    // The passes: where each reads and writes.
+    KeyT* const key_buffers[2] = {keys.Current(), keys.Alternate()};
+    value_t* const value_buffers[2] = {values.Current(), values.Alternate()};
+    auto* const temp_keys = static_cast<KeyT*>(pieces[keys_piece]);
+    auto* const temp_values = static_cast<value_t*>(pieces[values_piece]);
+    const KeyT* keys_src = key_buffers[0];
+    const value_t* values_src = value_buffers[0];
+    int launch_index = 0;
+    for (int p = 0; p < passes; ++p) {
+      KeyT* keys_dst;
+      value_t* values_dst;
+      if (overwrite) {  // pass p writes the buffer it does not read
+        keys_dst = key_buffers[(p + 1) % 2];
+        values_dst = value_buffers[(p + 1) % 2];
+      } else {  // the last pass writes the output (Alternate), the others alternate with temp
+        const bool to_output = (passes - 1 - p) % 2 == 0;
+        keys_dst = to_output ? key_buffers[1] : temp_keys;
+        values_dst = to_output ? value_buffers[1] : temp_values;
+      }
+      for (std::uint64_t q = 0; q < portions; ++q, ++launch_index) {
+        const std::uint64_t first_tile = q * portion_tiles;
+        const std::uint64_t q_tiles = tiles - first_tile < portion_tiles ? tiles - first_tile : portion_tiles;
+        const std::uint64_t q_begin = first_tile * tile_items;
+        const std::uint64_t q_items = n - q_begin < q_tiles * tile_items ? n - q_begin : q_tiles * tile_items;
+        const int region = launch_index % 2;
+        OffsetT* const pass_bins = bins + static_cast<std::size_t>(p) * 2 * digits;
+        onesweep_pass<OffsetT> pass{lookback + region * region_words,
+                                    lookback + (1 - region) * region_words,
+                                    counters + region,
+                                    counters + (1 - region),
+                                    pass_bins + (q % 2) * digits,
+                                    q + 1 < portions ? pass_bins + ((q + 1) % 2) * digits : nullptr,
+                                    static_cast<OffsetT>(q_begin),
+                                    static_cast<OffsetT>(q_items),
+                                    static_cast<int>(q_tiles),
+                                    static_cast<int>(rows),
+                                    begin_bit + p * policy.radix_bits,
+                                    end_bit};
+        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), 0, stream,
+                                     onesweep_kernel, keys_src, keys_dst, values_src, values_dst, pass, decomposer);
+            e != success)
+          return e;
+      }
+      keys_src = keys_dst;
+      values_src = values_dst;
+    }
+    if (overwrite && passes % 2 == 1) {
+      keys.selector ^= 1;
+      if constexpr (!keys_only) values.selector ^= 1;
+    }
+    return success;
+  }
+
+ private:
+  /// The histogram's blocks: as many as can be resident at once, at most one per tile.
+  template <class Kernel>
+  static error_t histogram_grid(Kernel kernel, const radix_sort_policy& policy, std::uint64_t n, unsigned& blocks) {
+    int device = 0, per_sm = 0;
+    if (const error_t e = get_device(&device); e != success) return e;
+    device_properties props;
+    if (const error_t e = get_device_properties(device, &props); e != success) return e;
+    if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, policy.histogram_threads, 0);
+        e != success)
+      return e;
+    const std::uint64_t tile = static_cast<std::uint64_t>(policy.histogram_threads) * policy.histogram_items;
+    const std::uint64_t tiles = (n + tile - 1) / tile;
+    std::uint64_t b = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * props.multiprocessor_count;
+    if (b > tiles) b = tiles;
+    blocks = static_cast<unsigned>(b < 1 ? 1 : b);
+    return success;
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail

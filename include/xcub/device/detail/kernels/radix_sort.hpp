@@ -1,0 +1,137 @@
+// xcub/device/detail/kernels/radix_sort.hpp: the kernels of DeviceRadixSort (each: shared storage
+// and one agent or block-collective call). Launched in this order by dispatch/dispatch_radix_sort.hpp:
+//   radix_sort_single_tile_kernel   inputs of at most one single tile: one block sorts them; or
+//   radix_sort_init_kernel          zeroes the digit counts, the first look-back region and both
+//                                   tile-id counters
+//   radix_sort_histogram_kernel     every pass's digit counts, in one read of the keys
+//   radix_sort_exclusive_sum_kernel one block per pass: the counts' exclusive sums (in descending
+//                                   digit order for descending sorts): each digit's first output position
+//   radix_sort_onesweep_kernel      per pass and portion: one tile per block, chained by look-back
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_radix_sort.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/load_store_direct.hpp>
+#include <xcub/detail/radix/radix_key.hpp>
+#include <xcub/device/detail/active_policy.hpp>
+#include <xcub/device/detail/agent/agent_radix_sort_histogram.hpp>
+#include <xcub/device/detail/agent/agent_radix_sort_onesweep.hpp>
+#include <xcub/device/detail/kernel_namespace.hpp>
+#include <xcub/device/detail/lookback/tile_id.hpp>
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/util/null_type.hpp>
+
+namespace xcub::detail {
+
+/// The type values travel as (a byte where there are none: keys-only sorts pass null pointers).
+template <class ValueT>
+using radix_value_t = std::conditional_t<std::is_same_v<ValueT, NullType>, unsigned char, ValueT>;
+
+/// Threads of the exclusive-sum kernel's block: one per digit of the widest digits (8 bits).
+inline constexpr int radix_exclusive_sum_threads = 256;
+
+}  // namespace xcub::detail
+
+#if XCUB_HAS_KERNELS
+
+XCUB_DETAIL_KERNELS_BEGIN
+
+/// One block sorts the whole input (num_items <= single_tile_capacity()): BlockRadixSort over a
+/// blocked tile padded with the key that sorts last, written out striped.
+template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.single_tile_threads))
+    radix_sort_single_tile_kernel(const KeyT* keys_in, KeyT* keys_out, const radix_value_t<ValueT>* values_in,
+                                  radix_value_t<ValueT>* values_out, OffsetT num_items, int begin_bit, int end_bit,
+                                  Decomposer decomposer) {
+  constexpr radix_sort_policy policy = active_policy<Tuning, KeyT, ValueT>::value;
+  constexpr int threads = policy.single_tile_threads, items = policy.single_tile_items > 0 ? policy.single_tile_items : 1;
+  constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+  using rk = radix::radix_key<KeyT, Decomposer>;
+  using sort_t = BlockRadixSort<KeyT, threads, items, ValueT, policy.single_tile_radix_bits>;
+  XCUB_SHARED(typename sort_t::TempStorage, storage);
+  const int valid = static_cast<int>(num_items);
+  const int rank = static_cast<int>(arch::thread_idx().x);
+
+  typename rk::image_t pad_image;
+  __builtin_memset(static_cast<void*>(&pad_image), DESCENDING ? 0x00 : 0xFF, sizeof(pad_image));
+  const KeyT pad = rk::from_image(pad_image, decomposer);
+  KeyT keys[items];
+  LoadDirectBlocked(rank, keys_in, keys, valid, pad);
+  if constexpr (keys_only) {
+    if constexpr (DESCENDING) sort_t(storage).SortDescendingBlockedToStriped(keys, decomposer, begin_bit, end_bit);
+    else sort_t(storage).SortBlockedToStriped(keys, decomposer, begin_bit, end_bit);
+  } else {
+    ValueT values[items];
+    LoadDirectBlocked(rank, values_in, values, valid, ValueT{});  // padding values are never stored
+    if constexpr (DESCENDING) {
+      sort_t(storage).SortDescendingBlockedToStriped(keys, values, decomposer, begin_bit, end_bit);
+    } else {
+      sort_t(storage).SortBlockedToStriped(keys, values, decomposer, begin_bit, end_bit);
+    }
+    StoreDirectStriped<threads>(rank, values_out, values, valid);
+  }
+  StoreDirectStriped<threads>(rank, keys_out, keys, valid);
+}
+
+/// Zeroes the digit counts (passes x digits), the first look-back region (rows x digits words) and
+/// both tile-id counters; any grid, grid-strided.
+template <class OffsetT>
+XCUB_KERNEL void radix_sort_init_kernel(OffsetT* counts, int count_words, std::uint32_t* lookback,
+                                        std::size_t lookback_words, std::uint32_t* counters) {
+  const std::size_t stride = static_cast<std::size_t>(arch::grid_dim().x) * arch::block_threads();
+  const std::size_t first = static_cast<std::size_t>(arch::block_idx().x) * arch::block_threads() + arch::thread_idx().x;
+  if (first < 2) counters[first] = 0;
+  for (std::size_t i = first; i < static_cast<std::size_t>(count_words); i += stride) counts[i] = 0;
+  for (std::size_t i = first; i < lookback_words; i += stride) lookback[i] = 0;
+}
+
+/// Adds every pass's digit counts of the keys into counts[pass * digits + digit] (zeroed before).
+template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.histogram_threads))
+    radix_sort_histogram_kernel(const KeyT* keys, OffsetT num_items, int begin_bit, int end_bit, int passes,
+                                OffsetT* counts, Decomposer decomposer) {
+  using policy = active_policy<Tuning, KeyT, ValueT>;
+  constexpr int max_passes = (radix::radix_key<KeyT, Decomposer>::default_end_bit + policy::value.radix_bits - 1) /
+                             policy::value.radix_bits;
+  using agent = agent_radix_sort_histogram<policy, KeyT, OffsetT, Decomposer, max_passes>;
+  XCUB_SHARED(typename agent::TempStorage, storage);
+  agent{storage, decomposer}.count(keys, num_items, begin_bit, end_bit, passes, counts);
+}
+
+/// Block `pass`: bins[pass * 2 * digits + d] = the number of keys whose digit sorts before d
+/// (smaller digits; larger ones when descending), from counts[pass * digits + d].
+template <class OffsetT, bool DESCENDING>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
+    radix_sort_exclusive_sum_kernel(const OffsetT* counts, OffsetT* bins, int digits) {
+  using scan_t = BlockScan<OffsetT, radix_exclusive_sum_threads>;
+  XCUB_SHARED(typename scan_t::TempStorage, storage);
+  const int pass = static_cast<int>(arch::block_idx().x);
+  const int t = static_cast<int>(arch::thread_idx().x);
+  const int d = DESCENDING ? digits - 1 - t : t;  // thread t takes the t-th digit in output order
+  const OffsetT count = t < digits ? counts[pass * digits + d] : OffsetT{0};
+  OffsetT before;
+  scan_t(storage).ExclusiveSum(count, before);
+  if (t < digits) bins[pass * 2 * digits + d] = before;
+}
+
+/// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
+/// order) through agent_radix_sort_onesweep.
+template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.block_threads))
+    radix_sort_onesweep_kernel(const KeyT* keys_in, KeyT* keys_out, const radix_value_t<ValueT>* values_in,
+                               radix_value_t<ValueT>* values_out, onesweep_pass<OffsetT> pass, Decomposer decomposer) {
+  using agent =
+      agent_radix_sort_onesweep<active_policy<Tuning, KeyT, ValueT>, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
+  XCUB_SHARED(typename agent::TempStorage, storage);
+  XCUB_SHARED(std::uint32_t, tile_slot);
+  const int tile = tile_id(pass.counter, tile_slot);
+  agent{storage, keys_in, keys_out, values_in, values_out, pass, decomposer}.consume_tile(tile);
+}
+
+XCUB_DETAIL_KERNELS_END
+
+#endif  // XCUB_HAS_KERNELS

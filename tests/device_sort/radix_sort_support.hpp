@@ -1,0 +1,133 @@
+// Shared pieces of the DeviceRadixSort tests: test tunings, the two-phase call in both forms
+// (pointers and DoubleBuffer), and the expected result from the oracle (xcub/reference/radix.hpp
+// and sort.hpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include <xcub/device/device_radix_sort.hpp>
+#include <xcub/reference/radix.hpp>
+#include <xcub/reference/sort.hpp>
+
+#include "../device/device_test_support.hpp"
+
+namespace xcub_radix_test {
+
+using xcub_device_test::to_device;
+
+/// One warp x 2 keys, 5-bit digits (a 32-bit key takes 7 passes, the last of 2 bits), ranks by
+/// atomic OR, a one-warp single tile of one key per thread; portions of 2^9 - 1 keys at most, so
+/// inputs of a few thousand keys cross several portions.
+struct tiny_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    return {xcub::arch::warp_threads, 2, 5, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 32, 2,
+            xcub::arch::warp_threads, 1, 3, 9};
+  }
+};
+/// 96 threads (a partial last warp at 64 lanes) x 3 keys, 6-bit digits, no single-tile path: every
+/// input, one key included, goes through the histogram and the onesweep passes.
+struct odd_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    return {96, 3, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 96, 3, 64, 0, 4};
+  }
+};
+
+/// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
+template <class K, class Less>
+std::vector<std::size_t> expected_order(const std::vector<K>& keys, Less less) {
+  return xcub::reference::stable_order(keys, less);
+}
+template <class K>
+std::vector<std::size_t> expected_order(const std::vector<K>& keys, int begin_bit, int end_bit, bool descending) {
+  namespace ref = xcub::reference;
+  std::vector<ref::wide_image> images;
+  images.reserve(keys.size());
+  for (const K& k : keys) images.push_back(ref::radix_image(k));
+  return ref::stable_order(images, [&](const ref::wide_image& a, const ref::wide_image& b) {
+    const int c = ref::compare_bits(a, b, begin_bit, end_bit);
+    return descending ? c > 0 : c < 0;
+  });
+}
+
+/// Sorts keys (and values, unless ValueT is xcub::NullType) with Sort: the pointer form or the
+/// DoubleBuffer form of DeviceRadixSortTuned<Tuning>, ascending or descending, and returns what
+/// the call left as the result. Checks that the pointer form leaves its input unchanged and that
+/// the DoubleBuffer form's keys and values selectors agree.
+enum class form { pointers, double_buffer };
+
+template <class Tuning, bool DESC, class K, class V, class... Extra>
+std::pair<std::vector<K>, std::vector<V>> device_sort(const std::vector<K>& keys, const std::vector<V>& values,
+                                                      form f, Extra... extra) {
+  using sorter = xcub::DeviceRadixSortTuned<Tuning>;
+  constexpr bool pairs = !std::is_same_v<V, xcub::NullType>;
+  const std::size_t n = keys.size();
+  auto d_keys = to_device(keys);
+  xcub::device_buffer<K> d_keys_out(n);
+  d_keys_out.fill_bytes(0xA5);  // unwritten outputs show
+  std::vector<K> out_keys(n);
+  std::vector<V> out_values(pairs ? n : 0);
+  if constexpr (pairs) {
+    auto d_values = to_device(values);
+    xcub::device_buffer<V> d_values_out(n);
+    d_values_out.fill_bytes(0xA5);
+    if (f == form::pointers) {
+      xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+        if constexpr (DESC)
+          return sorter::SortPairsDescending(t, b, d_keys.data(), d_keys_out.data(), d_values.data(),
+                                             d_values_out.data(), n, extra...);
+        else
+          return sorter::SortPairs(t, b, d_keys.data(), d_keys_out.data(), d_values.data(), d_values_out.data(), n,
+                                   extra...);
+      });
+      out_keys = d_keys_out.download(), out_values = d_values_out.download();
+      xcub_test::check_equal(d_keys.download(), keys, "input keys after the sort");
+      xcub_test::check_equal(d_values.download(), values, "input values after the sort");
+    } else {
+      xcub::DoubleBuffer<K> kb(d_keys.data(), d_keys_out.data());
+      xcub::DoubleBuffer<V> vb(d_values.data(), d_values_out.data());
+      xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+        if constexpr (DESC) return sorter::SortPairsDescending(t, b, kb, vb, n, extra...);
+        else return sorter::SortPairs(t, b, kb, vb, n, extra...);
+      });
+      CHECK(kb.selector == vb.selector);
+      out_keys = (kb.selector == 0 ? d_keys : d_keys_out).download();
+      out_values = (vb.selector == 0 ? d_values : d_values_out).download();
+    }
+  } else {
+    (void)values;
+    if (f == form::pointers) {
+      xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+        if constexpr (DESC) return sorter::SortKeysDescending(t, b, d_keys.data(), d_keys_out.data(), n, extra...);
+        else return sorter::SortKeys(t, b, d_keys.data(), d_keys_out.data(), n, extra...);
+      });
+      out_keys = d_keys_out.download();
+      xcub_test::check_equal(d_keys.download(), keys, "input keys after the sort");
+    } else {
+      xcub::DoubleBuffer<K> kb(d_keys.data(), d_keys_out.data());
+      xcub_device_test::two_phase([&](void* t, std::size_t& b) {
+        if constexpr (DESC) return sorter::SortKeysDescending(t, b, kb, n, extra...);
+        else return sorter::SortKeys(t, b, kb, n, extra...);
+      });
+      out_keys = (kb.selector == 0 ? d_keys : d_keys_out).download();
+    }
+  }
+  return {out_keys, out_values};
+}
+
+/// Positions 0, 1, 2, ... as values: a stable sort's values are then exactly the oracle's order.
+inline std::vector<std::uint32_t> positions(std::size_t n) {
+  std::vector<std::uint32_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<std::uint32_t>(i);
+  return v;
+}
+inline std::vector<std::uint32_t> to_u32(const std::vector<std::size_t>& order) {
+  std::vector<std::uint32_t> v(order.begin(), order.end());
+  return v;
+}
+
+}  // namespace xcub_radix_test

@@ -1,0 +1,142 @@
+// DeviceRadixSort: keys and pairs against the oracle (xcub/reference/radix.hpp, sort.hpp) on random
+// inputs, every path (single tile, onesweep over one and several portions, the tiny and odd tunings'
+// partial warps, 5- and 6-bit digits, match by ballot and by atomic OR), both forms (pointers and
+// DoubleBuffer), ascending and descending, bit subranges, and every bad-input error.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "radix_sort_support.hpp"
+
+namespace {
+
+using namespace xcub_radix_test;
+using xcub::NullType;
+
+/// Sizes around the host tuning's tiles (256 keys; single tile up to 256), the test tunings' (64,
+/// 96 * 3 = 288), warp sizes, portions of the tiny tuning (511 keys), and a few thousand keys.
+const std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 63, 64, 65, 255, 256, 257, 288, 289, 511, 512,
+                                        1000, 4097, 9000};
+
+template <class Tuning, bool DESC, class K>
+void check_keys(const std::vector<K>& keys, form f, int begin_bit, int end_bit) {
+  const auto got = device_sort<Tuning, DESC>(keys, std::vector<NullType>{}, f, begin_bit, end_bit).first;
+  const auto order = expected_order(keys, begin_bit, end_bit, DESC);
+  xcub_test::check_equal(got, xcub::reference::permuted(keys, order), "keys");
+}
+
+template <class Tuning, bool DESC, class K>
+void check_pairs(const std::vector<K>& keys, form f, int begin_bit, int end_bit) {
+  const auto got = device_sort<Tuning, DESC>(keys, positions(keys.size()), f, begin_bit, end_bit);
+  const auto order = expected_order(keys, begin_bit, end_bit, DESC);
+  xcub_test::check_equal(got.first, xcub::reference::permuted(keys, order), "keys");
+  xcub_test::check_equal(got.second, to_u32(order), "values (input positions: stability)");
+}
+
+template <class Tuning>
+void sizes_and_forms(const char* name) {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for(name);
+  for (std::size_t n : sizes) {
+    INFO("n = " << n);
+    const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+    check_keys<Tuning, false>(keys, form::pointers, 0, 32);
+    check_keys<Tuning, true>(keys, form::double_buffer, 0, 32);
+    // Pairs with many equal keys: stability shows in the values.
+    std::vector<std::uint32_t> few(n);
+    for (auto& k : few) k = static_cast<std::uint32_t>(rng() % 13) << 20;
+    check_pairs<Tuning, false>(few, form::double_buffer, 0, 32);
+    check_pairs<Tuning, true>(few, form::pointers, 0, 32);
+  }
+}
+
+TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size, both forms, both directions (backend tuning)") {
+  sizes_and_forms<xcub::tuning::radix_sort>("radix sizes default");
+}
+TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (one-warp tiles, 5-bit digits, atomic-OR ranks, portions)") {
+  sizes_and_forms<tiny_radix_tuning>("radix sizes tiny");
+}
+TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (96-thread tiles, 6-bit digits, no single tile)") {
+  sizes_and_forms<odd_radix_tuning>("radix sizes odd");
+}
+
+TEST_CASE("DeviceRadixSort: bit subranges (a single bit, within a digit, across digits, the top bits)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix bit ranges");
+  const int ranges[][2] = {{0, 32}, {4, 12}, {7, 8}, {13, 32}, {0, 1}, {31, 32}, {3, 29}};
+  for (std::size_t n : {std::size_t{200}, std::size_t{3000}}) {
+    const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+    for (const auto& r : ranges) {
+      INFO("n = " << n << ", bits [" << r[0] << ", " << r[1] << ")");
+      check_pairs<xcub::tuning::radix_sort, false>(keys, form::pointers, r[0], r[1]);
+      check_pairs<tiny_radix_tuning, true>(keys, form::double_buffer, r[0], r[1]);
+      check_keys<odd_radix_tuning, false>(keys, form::double_buffer, r[0], r[1]);
+    }
+  }
+}
+
+TEST_CASE("DeviceRadixSort: the same result whether the input is sorted, reversed, all equal or random") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix patterns");
+  const std::size_t n = 5000;
+  auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  std::vector<std::vector<std::uint32_t>> inputs;
+  std::sort(keys.begin(), keys.end());
+  inputs.push_back(keys);
+  std::reverse(keys.begin(), keys.end());
+  inputs.push_back(keys);
+  inputs.push_back(std::vector<std::uint32_t>(n, 0xdeadbeefu));
+  inputs.push_back(std::vector<std::uint32_t>(n, 0u));
+  inputs.push_back(std::vector<std::uint32_t>(n, ~0u));
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    INFO("input pattern " << i);
+    check_pairs<xcub::tuning::radix_sort, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<odd_radix_tuning, true>(inputs[i], form::double_buffer, 0, 32);
+  }
+}
+
+TEST_CASE("DeviceRadixSort: a large input (10^6 keys on the host, 2^24 on GPUs), pairs") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix large");
+  const std::size_t n = xcub::backend_name == std::string("host") ? (XCUB_TEST_MATRIX_FULL ? 1000000 : 200000)
+                                                                  : std::size_t{1} << 24;
+  const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  check_pairs<xcub::tuning::radix_sort, false>(keys, form::pointers, 0, 32);
+}
+
+TEST_CASE("DeviceRadixSort: bad input returns error_invalid_value and writes nothing") {
+  using sorter = xcub::DeviceRadixSort;
+  const std::vector<std::uint32_t> keys = {5, 3, 9, 1};
+  auto d_in = to_device(keys);
+  xcub::device_buffer<std::uint32_t> d_out(4);
+  d_out.fill_bytes(0x5A);
+  const auto untouched = d_out.download();
+  std::size_t bytes = 0;
+  XCUB_TEST_CALL(sorter::SortPairs(nullptr, bytes, d_in.data(), d_out.data(), d_in.data(), d_out.data(), 4));
+  REQUIRE(bytes >= 1);
+  xcub::device_buffer<unsigned char> temp(bytes);
+  void* t = temp.data();
+  const auto e = xcub::error_invalid_value;
+  CHECK(sorter::SortKeys(t, bytes, d_in.data(), d_out.data(), -1) == e);                  // negative count
+  CHECK(sorter::SortKeys(t, bytes, static_cast<const std::uint32_t*>(nullptr), d_out.data(), 4) == e);
+  CHECK(sorter::SortKeys(t, bytes, d_in.data(), static_cast<std::uint32_t*>(nullptr), 4) == e);
+  CHECK(sorter::SortPairs(t, bytes, d_in.data(), d_out.data(), d_in.data(), static_cast<std::uint32_t*>(nullptr), 4) ==
+        e);
+  CHECK(sorter::SortKeys(t, bytes, d_in.data(), d_out.data(), 4, -1, 32) == e);           // begin_bit < 0
+  CHECK(sorter::SortKeys(t, bytes, d_in.data(), d_out.data(), 4, 0, 33) == e);            // past the key's bits
+  CHECK(sorter::SortKeys(t, bytes, d_in.data(), d_out.data(), 4, 8, 8) == e);             // nothing to sort
+  CHECK(sorter::SortKeysDescending(t, bytes, d_in.data(), d_out.data(), 4, 9, 8) == e);   // reversed range
+  std::size_t small = 0;  // temp storage smaller than asked for
+  CHECK(sorter::SortKeys(t, small, d_in.data(), d_out.data(), 4) == e);
+  xcub::DoubleBuffer<std::uint32_t> db(d_in.data(), nullptr);
+  CHECK(sorter::SortKeys(t, bytes, db, 4) == e);                                          // a null buffer
+  XCUB_TEST_CALL(xcub::device_synchronize());
+  xcub_test::check_equal(d_out.download(), untouched, "output after rejected calls");
+  xcub_test::check_equal(d_in.download(), keys, "input after rejected calls");
+  // Null pointers are fine with no items; the size query reports at least one byte.
+  std::size_t zero_bytes = 0;
+  XCUB_TEST_CALL(sorter::SortKeys(nullptr, zero_bytes, static_cast<const int*>(nullptr), static_cast<int*>(nullptr), 0));
+  CHECK(zero_bytes >= 1);
+}
+
+}  // namespace
