@@ -95,7 +95,7 @@ TEST_CASE("DeviceRadixSort: the same result whether the input is sorted, reverse
   }
 }
 
-TEST_CASE("DeviceRadixSort: a large input (10^6 keys on the host, 2^24 on GPUs), pairs") {
+TEST_CASE("DeviceRadixSort: 10^6 keys on the host, 2^24 on GPUs, pairs (large)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix large");
   const std::size_t n = xcub::backend_name == std::string("host") ? (XCUB_TEST_MATRIX_FULL ? 1000000 : 200000)

@@ -146,10 +146,16 @@ XCUB_UNROLL
     image_t pad;
     __builtin_memset(static_cast<void*>(&pad), DESCENDING ? 0x00 : 0xFF, sizeof(pad));
     image_t images[items];
+    const bool full = valid == tile_items;
+    if (full) {  // no bounds to check
 XCUB_UNROLL
-    for (int i = 0; i < items; ++i) {
-      const int p = striped_position(rank, i);
-      images[i] = p < valid ? rk::to_image(keys_in[first + p], decomposer) : pad;
+      for (int i = 0; i < items; ++i) images[i] = rk::to_image(keys_in[first + striped_position(rank, i)], decomposer);
+    } else {
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int p = striped_position(rank, i);
+        images[i] = p < valid ? rk::to_image(keys_in[first + p], decomposer) : pad;
+      }
     }
 
     // 2. Ranks, and the tile's counts published as soon as they are known.
@@ -184,14 +190,14 @@ XCUB_UNROLL
       const int p = i * threads + rank;
       const image_t image = storage.tile.keys[p];
       destination[i] = storage.digit_start[extractor.Digit(image)] + static_cast<OffsetT>(p);
-      if (p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
+      if (full || p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
     }
     if constexpr (!keys_only) {
       value_t values[items];
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        values[i] = p < valid ? values_in[first + p] : value_t{};  // padding: never stored
+        values[i] = full || p < valid ? values_in[first + p] : value_t{};  // padding: never stored
       }
       arch::sync_threads();  // every thread has read its keys out of the shared tile
 XCUB_UNROLL
@@ -200,7 +206,7 @@ XCUB_UNROLL
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = i * threads + rank;
-        if (p < valid) values_out[destination[i]] = storage.tile.values[p];
+        if (full || p < valid) values_out[destination[i]] = storage.tile.values[p];
       }
     }
   }

@@ -1,9 +1,11 @@
 // CUDA tuning of DeviceRadixSort: numbers only. sm_90 starts from CUB 3.0.1's onesweep tables
-// (384 threads; 8-bit digits; keys per thread by key and value size; BlockRadixRankMatchEarlyCounts
-// by warp match), sm_80 and sm_75 from its sm_80 table. The single-tile path (one block sorts inputs
-// of up to single_tile_capacity() keys in one launch) takes 256 threads and as many keys per thread
-// as keep its exchange within 40 KiB of shared memory (10240 4-byte keys), with 6-bit digits (5 for
-// 1-byte keys) so that BlockRadixRank's counters fit beside it.
+// (384 threads; 8-bit digits; nominal keys per thread by key and value size; ranks by warp match),
+// sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
+// scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
+// tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
+// single-tile path (one block sorts inputs of up to single_tile_capacity() keys in one launch) takes
+// 256 threads and as many keys per thread as keep its exchange within 40 KiB (10240 4-byte keys),
+// with 6-bit digits (5 for 1-byte keys) so that BlockRadixRank's counters fit beside it.
 #pragma once
 
 #include <xcub/device/detail/policy.hpp>
@@ -20,22 +22,24 @@ struct radix_sort {
     constexpr int key_bytes = static_cast<int>(sizeof(KeyT));
     constexpr int value_bytes = keys_only ? 0 : static_cast<int>(sizeof(ValueT));
     constexpr int widest = key_bytes > value_bytes ? key_bytes : value_bytes;
-    constexpr int single_items = widest >= 16 ? 10 : 40 * 4 / widest > 40 ? 40 : 40 * 4 / widest;
+    constexpr int single_items = 40960 / widest / 256 > 40 ? 40 : (40960 / widest / 256 < 1 ? 1 : 40960 / widest / 256);
     constexpr int single_bits = key_bytes > 1 ? 6 : 5;
-    int threads = 384, items = 21;
+    int threads = 384, nominal = 21;
     if (arch >= 900) {
       if (key_bytes <= 2) {
         threads = 512;
-        items = keys_only ? 19 : value_bytes <= 4 ? 17 : 22;
+        nominal = keys_only ? 19 : value_bytes <= 4 ? 17 : 22;
       } else if (key_bytes == 4) {
-        items = keys_only ? (std::is_same_v<KeyT, float> ? 19 : 20) : value_bytes < 8 ? 23 : 30;
+        nominal = keys_only ? (std::is_same_v<KeyT, float> ? 19 : 20) : value_bytes < 8 ? 23 : 30;
       } else {
-        items = value_bytes < 8 ? 30 : 24;
+        nominal = value_bytes < 8 ? 30 : 24;
       }
-      if (key_bytes >= 16) items = 12;
-    } else {
-      items = key_bytes >= 16 ? 10 : key_bytes == 8 && value_bytes >= 8 ? 16 : 21;
+    } else if (key_bytes >= 8 && !keys_only) {
+      nominal = 17;
     }
+    int items = nominal * 4 / (widest > 4 ? widest : 4);
+    if (items < 1) items = 1;
+    while (threads > 32 && threads * items * widest > 47104) threads -= 32;
     return {threads, items, 8, RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 128, 16, 256, single_items, single_bits};
   }
 };

@@ -1,0 +1,74 @@
+// One DeviceRadixSort benchmark over the sizes (2^16 to 2^28 keys unless XCUB_BENCH_LOG2 says
+// otherwise): uniformly random keys (a hash of the index over every bit of the key; floats uniform
+// in [-2^20, 2^20)), values = a hash too; xcub and CUB sort the same input into their own outputs,
+// compared whole (keys and values) before and after timing. Minimum traffic: the keys (and values)
+// read once and written once.
+#pragma once
+
+#include <cstdlib>
+
+#include "device_harness.hpp"
+
+namespace xcub_bench::device {
+
+template <class T>
+__global__ void fill_random_kernel(T* p, std::size_t n, unsigned salt) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
+    const std::uint64_t h = mix(i ^ (std::uint64_t{salt} << 40));
+    if constexpr (std::is_floating_point_v<T>) p[i] = T(double(std::int64_t(h >> 12) - (std::int64_t{1} << 51)) / 2147483648.0);
+    else p[i] = static_cast<T>(h);
+  }
+}
+
+template <class T>
+void fill_random(T* p, std::size_t n, unsigned salt) {
+  fill_random_kernel<T><<<2048, 256>>>(p, n, salt);
+  check(cudaGetLastError(), "fill launch");
+  check(cudaDeviceSynchronize(), "fill");
+}
+
+/// The sort benchmarks' sizes: XCUB_BENCH_LOG2 if set, else 2^16 .. 2^28.
+inline std::vector<int> sort_log2_sizes() {
+  if (std::getenv("XCUB_BENCH_LOG2")) return log2_sizes();
+  std::vector<int> out;
+  for (int k = 16; k <= 28; ++k) out.push_back(k);
+  return out;
+}
+
+/// `xcub_call` / `cub_call`: (temp, bytes, keys_in, keys_out, values_in, values_out, n) -> error.
+/// V = void sorts keys only (the value pointers are null).
+template <class K, class V, class XcubCall, class CubCall>
+void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_call, CubCall cub_call,
+                int max_log2 = 30) {
+  constexpr bool pairs = !std::is_void_v<V>;
+  using value_t = std::conditional_t<pairs, V, char>;
+  const std::size_t item_bytes = sizeof(K) + (pairs ? sizeof(value_t) : 0);
+  for (int k : sort_log2_sizes()) {
+    if (k > max_log2) continue;
+    const std::size_t n = std::size_t{1} << k;
+    if (!fits(3 * n * item_bytes + 2 * n * item_bytes, n * sizeof(K))) {
+      skip(name, type, k);
+      continue;
+    }
+    dev_array<K> keys(n), x_keys(n), c_keys(n);
+    dev_array<value_t> values(pairs ? n : 0), x_values(pairs ? n : 0), c_values(pairs ? n : 0);
+    fill_random(keys.get(), n, 7);
+    if constexpr (pairs) fill_random(values.get(), n, 11);
+    const K* ki = keys.get();
+    K *xk = x_keys.get(), *ck = c_keys.get();
+    const value_t* vi = pairs ? values.get() : nullptr;
+    value_t *xv = pairs ? x_values.get() : nullptr, *cv = pairs ? c_values.get() : nullptr;
+    const int items = static_cast<int>(n);
+    const bench_case c{name, type, k, n, 2 * n * item_bytes, n * sizeof(K)};
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return xcub_call(t, b, ki, xk, vi, xv, items); },
+        [=](void* t, std::size_t& b) { return cub_call(t, b, ki, ck, vi, cv, items); },
+        [&] {
+          expect_equal(xk, ck, n, std::string(name) + " " + type + " keys");
+          if constexpr (pairs) expect_equal(xv, cv, n, std::string(name) + " " + type + " values");
+        });
+  }
+}
+
+}  // namespace xcub_bench::device

@@ -1,0 +1,80 @@
+// A sweep of DeviceRadixSort's sm_90 onesweep shape against CUB, at 2^28 keys (argv[2] sets log2):
+// each candidate is a tuning that takes the backend's policy and overrides block threads, keys per
+// thread and the rank algorithm (DeviceRadixSortTuned<Candidate>); every output is compared with
+// CUB's. Built on demand (ninja bench/cuda/device_radix_sort_sweep), not by run-gpu.sh.
+//
+//   device_radix_sort_sweep [results.json] [log2]
+#include <cub/device/device_radix_sort.cuh>
+
+#include <xcub/device/device_radix_sort.hpp>
+
+#include "device_radix_sort_bench.hpp"
+
+namespace xcub_bench::device {
+namespace {
+
+template <int THREADS, int ITEMS, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
+struct candidate {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    auto p = xcub::tuning::radix_sort::policy<K, V>(arch);
+    p.block_threads = THREADS;
+    p.items_per_thread = ITEMS;
+    p.rank_algorithm = RANK;
+    return p;
+  }
+};
+
+template <class Candidate, class K, class V>
+void one(report& rep, const std::string& label, int k) {
+  const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
+  const char* type = std::is_same_v<K, std::uint64_t> ? "u64" : "u32";
+  setenv("XCUB_BENCH_LOG2", std::to_string(k).c_str(), 1);
+  using sorter = xcub::DeviceRadixSortTuned<Candidate>;
+  if constexpr (std::is_void_v<V>) {
+    sort_sizes<K, void>(
+        rep, name.c_str(), type,
+        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, int n) {
+          return sorter::SortKeys(t, b, ki, ko, n);
+        },
+        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, int n) {
+          return cub::DeviceRadixSort::SortKeys(t, b, ki, ko, n);
+        });
+  } else {
+    sort_sizes<K, V>(
+        rep, name.c_str(), type,
+        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
+          return sorter::SortPairs(t, b, ki, ko, vi, vo, n);
+        },
+        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
+          return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n);
+        });
+  }
+}
+
+}  // namespace
+}  // namespace xcub_bench::device
+
+int main(int argc, char** argv) {
+  using namespace xcub_bench::device;
+  using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
+  const int k = argc > 2 ? std::atoi(argv[2]) : 28;
+  report rep("device_radix_sort_sweep");
+  one<xcub::tuning::radix_sort, std::uint32_t, void>(rep, "default", k);
+  one<candidate<256, 16>, std::uint32_t, void>(rep, "256x16", k);
+  one<candidate<256, 24>, std::uint32_t, void>(rep, "256x24", k);
+  one<candidate<384, 16>, std::uint32_t, void>(rep, "384x16", k);
+  one<candidate<384, 24>, std::uint32_t, void>(rep, "384x24", k);
+  one<candidate<512, 16>, std::uint32_t, void>(rep, "512x16", k);
+  one<candidate<512, 22>, std::uint32_t, void>(rep, "512x22", k);
+  one<candidate<384, 20, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, void>(rep, "384x20 or", k);
+  one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
+  one<candidate<384, 18>, std::uint32_t, std::uint32_t>(rep, "384x18", k);
+  one<candidate<512, 16>, std::uint32_t, std::uint32_t>(rep, "512x16", k);
+  one<candidate<256, 20>, std::uint32_t, std::uint32_t>(rep, "256x20", k);
+  one<xcub::tuning::radix_sort, std::uint64_t, void>(rep, "default", k - 1);
+  one<candidate<256, 22>, std::uint64_t, void>(rep, "256x22", k - 1);
+  one<candidate<512, 11>, std::uint64_t, void>(rep, "512x11", k - 1);
+  rep.finish(argc > 1 ? argv[1] : nullptr);
+  return 0;
+}
