@@ -13,7 +13,7 @@
 namespace xcub_bench::device {
 namespace {
 
-template <int THREADS, int ITEMS, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
+template <int THREADS, int ITEMS, int SPINS = 0, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -21,6 +21,7 @@ struct candidate {
     p.block_threads = THREADS;
     p.items_per_thread = ITEMS;
     p.rank_algorithm = RANK;
+    p.lookback_spins = SPINS;
     return p;
   }
 };
@@ -28,7 +29,7 @@ struct candidate {
 template <class Candidate, class K, class V>
 void one(report& rep, const std::string& label, int k) {
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
-  const char* type = std::is_same_v<K, std::uint64_t> ? "u64" : "u32";
+  const char* type = std::is_same_v<K, std::uint64_t> ? "u64" : std::is_same_v<K, std::uint8_t> ? "u8" : "u32";
   setenv("XCUB_BENCH_LOG2", std::to_string(k).c_str(), 1);
   using sorter = xcub::DeviceRadixSortTuned<Candidate>;
   if constexpr (std::is_void_v<V>) {
@@ -61,20 +62,24 @@ int main(int argc, char** argv) {
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
   one<xcub::tuning::radix_sort, std::uint32_t, void>(rep, "default", k);
-  one<candidate<256, 16>, std::uint32_t, void>(rep, "256x16", k);
-  one<candidate<256, 24>, std::uint32_t, void>(rep, "256x24", k);
-  one<candidate<384, 16>, std::uint32_t, void>(rep, "384x16", k);
-  one<candidate<384, 24>, std::uint32_t, void>(rep, "384x24", k);
-  one<candidate<512, 16>, std::uint32_t, void>(rep, "512x16", k);
   one<candidate<512, 22>, std::uint32_t, void>(rep, "512x22", k);
-  one<candidate<384, 20, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, void>(rep, "384x20 or", k);
+  one<candidate<512, 22, 8>, std::uint32_t, void>(rep, "512x22 spin8", k);
+  one<candidate<448, 24>, std::uint32_t, void>(rep, "448x24", k);
+  one<candidate<384, 28>, std::uint32_t, void>(rep, "384x28", k);
+  one<candidate<384, 20, 8>, std::uint32_t, void>(rep, "384x20 spin8", k);
+  one<candidate<512, 22, 0, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, void>(rep, "512x22 or", k);
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<384, 18>, std::uint32_t, std::uint32_t>(rep, "384x18", k);
-  one<candidate<512, 16>, std::uint32_t, std::uint32_t>(rep, "512x16", k);
-  one<candidate<256, 20>, std::uint32_t, std::uint32_t>(rep, "256x20", k);
+  one<candidate<512, 22>, std::uint32_t, std::uint32_t>(rep, "512x22", k);
+  one<candidate<448, 24>, std::uint32_t, std::uint32_t>(rep, "448x24", k);
+  one<candidate<512, 22, 8>, std::uint32_t, std::uint32_t>(rep, "512x22 spin8", k);
   one<xcub::tuning::radix_sort, std::uint64_t, void>(rep, "default", k - 1);
-  one<candidate<256, 22>, std::uint64_t, void>(rep, "256x22", k - 1);
   one<candidate<512, 11>, std::uint64_t, void>(rep, "512x11", k - 1);
+  one<candidate<320, 18>, std::uint64_t, void>(rep, "320x18", k - 1);
+  one<candidate<384, 15, 8>, std::uint64_t, void>(rep, "384x15 spin8", k - 1);
+  one<xcub::tuning::radix_sort, std::uint8_t, void>(rep, "default", k);
+  one<candidate<512, 32>, std::uint8_t, void>(rep, "512x32", k);
+  one<candidate<384, 40>, std::uint8_t, void>(rep, "384x40", k);
+  one<candidate<512, 19, 8>, std::uint8_t, void>(rep, "512x19 spin8", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

@@ -102,6 +102,9 @@ struct radix_sort_policy {
   /// Onesweep launches cover portions of at most 2^max_portion_log2 - 1 keys (whole tiles; at most
   /// 30: the look-back counts in 30 bits). Tests lower it to cross portions with small inputs.
   int max_portion_log2 = 30;
+  /// Polls of a predecessor's look-back word before each further poll backs off with arch::pause()
+  /// (0: every poll backs off; the host emulator switches fibers there).
+  int lookback_spins = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

@@ -14,7 +14,8 @@
 //      inclusive count, and records where the tile's keys of that digit start in the output: the
 //      pass's exclusive digit offset (from the histogram, plus earlier portions) + the look-back sum
 //      - the digit's start inside the tile;
-//   4. scatters the images to their ranks in shared memory, then writes them out striped: position
+//   4. (the images go to their ranks in shared memory before the look-back, so that its waits overlap
+//      those stores) writes the sorted tile out striped: position
 //      p of the sorted tile goes to start(digit) + p, so a warp writes runs of consecutive addresses;
 //      the values follow the same permutation through the same shared memory.
 // The look-back state of a tile and digit is one 32-bit word: the status in bits 30-31 (0 nothing
@@ -165,25 +166,30 @@ XCUB_UNROLL
     publish_counts callback{*this, tile, tile_items - valid, static_cast<std::uint32_t>(extractor.Digit(pad)), counts};
     rank_t(storage.tile.rank).RankKeys(images, ranks, extractor, exclusive_digit_prefix, callback);
 
-    // 3. Look-back per owned digit; the digit's output start.
+    arch::sync_threads();  // every thread is done with the rank's storage
+
+    // 3. Keys to their ranks in shared memory first (the look-back's waits overlap these stores),
+    // then the look-back per owned digit, and the digit's output start.
+    OffsetT bin_start[bins];
+XCUB_UNROLL
+    for (int u = 0; u < bins; ++u) bin_start[u] = rank * bins + u < digits ? pass.bins_in[rank * bins + u] : OffsetT{0};
+XCUB_UNROLL
+    for (int i = 0; i < items; ++i) storage.tile.keys[ranks[i]] = images[i];
 XCUB_UNROLL
     for (int u = 0; u < bins; ++u) {
       const int d = rank * bins + u;
       if (d < digits) {
         const OffsetT before = tile == 0 ? OffsetT{0} : look_back(tile, d, counts[u]);
-        const OffsetT start = pass.bins_in[d] + before;
+        const OffsetT start = bin_start[u] + before;
         storage.digit_start[d] = start - static_cast<OffsetT>(exclusive_digit_prefix[u]);
         if (pass.bins_out != nullptr && tile == pass.portion_tiles - 1) {
           pass.bins_out[d] = start + static_cast<OffsetT>(counts[u]);
         }
       }
     }
-    arch::sync_threads();  // the rank's storage is free; every digit's start is known
+    arch::sync_threads();  // the sorted tile and every digit's start are in shared memory
 
-    // 4. Keys to their ranks in shared memory, then out in runs per digit.
-XCUB_UNROLL
-    for (int i = 0; i < items; ++i) storage.tile.keys[ranks[i]] = images[i];
-    arch::sync_threads();
+    // 4. Out in runs per digit.
     OffsetT destination[items];
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
@@ -227,8 +233,8 @@ XCUB_UNROLL
     std::uint32_t sum = 0;
     for (int t = tile - 1; t >= 0; --t) {
       std::uint32_t w = arch::atomic_load_relaxed<arch::scope::device>(word(t, d));
-      while ((w & ~onesweep_word::count_mask) == 0) {
-        arch::pause();
+      for (int polls = 0; (w & ~onesweep_word::count_mask) == 0; ++polls) {
+        if (polls >= policy.lookback_spins) arch::pause();  // a few tight polls first: the wait is often short
         w = arch::atomic_load_relaxed<arch::scope::device>(word(t, d));
       }
       sum += w & onesweep_word::count_mask;
