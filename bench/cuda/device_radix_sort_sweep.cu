@@ -13,7 +13,7 @@
 namespace xcub_bench::device {
 namespace {
 
-template <int THREADS, int ITEMS, int SPINS = 0, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
+template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -21,7 +21,7 @@ struct candidate {
     p.block_threads = THREADS;
     p.items_per_thread = ITEMS;
     p.rank_algorithm = RANK;
-    p.lookback_spins = SPINS;
+    if (SPINS >= 0) p.lookback_spins = SPINS;  // -1: the default's
     return p;
   }
 };
@@ -62,24 +62,20 @@ int main(int argc, char** argv) {
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
   one<xcub::tuning::radix_sort, std::uint32_t, void>(rep, "default", k);
-  one<candidate<512, 22>, std::uint32_t, void>(rep, "512x22", k);
-  one<candidate<512, 22, 8>, std::uint32_t, void>(rep, "512x22 spin8", k);
-  one<candidate<448, 24>, std::uint32_t, void>(rep, "448x24", k);
-  one<candidate<384, 28>, std::uint32_t, void>(rep, "384x28", k);
-  one<candidate<384, 20, 8>, std::uint32_t, void>(rep, "384x20 spin8", k);
-  one<candidate<512, 22, 0, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, void>(rep, "512x22 or", k);
+  one<candidate<512, 22, -1, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>, std::uint32_t, void>(rep, "512x22 any", k);
+  one<candidate<512, 22, 0>, std::uint32_t, void>(rep, "512x22 spin0", k);
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<512, 22>, std::uint32_t, std::uint32_t>(rep, "512x22", k);
-  one<candidate<448, 24>, std::uint32_t, std::uint32_t>(rep, "448x24", k);
-  one<candidate<512, 22, 8>, std::uint32_t, std::uint32_t>(rep, "512x22 spin8", k);
+  one<candidate<384, 16>, std::uint32_t, std::uint32_t>(rep, "384x16", k);
+  one<candidate<320, 23>, std::uint32_t, std::uint32_t>(rep, "320x23", k);
+  one<candidate<256, 23>, std::uint32_t, std::uint32_t>(rep, "256x23", k);
+  one<candidate<384, 23, 0>, std::uint32_t, std::uint32_t>(rep, "384x23 spin0", k);
+  one<candidate<384, 23, -1, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, std::uint32_t>(rep, "384x23 or", k);
   one<xcub::tuning::radix_sort, std::uint64_t, void>(rep, "default", k - 1);
-  one<candidate<512, 11>, std::uint64_t, void>(rep, "512x11", k - 1);
-  one<candidate<320, 18>, std::uint64_t, void>(rep, "320x18", k - 1);
-  one<candidate<384, 15, 8>, std::uint64_t, void>(rep, "384x15 spin8", k - 1);
+  one<candidate<384, 15, 32>, std::uint64_t, void>(rep, "384x15 spin32", k - 1);
   one<xcub::tuning::radix_sort, std::uint8_t, void>(rep, "default", k);
-  one<candidate<512, 32>, std::uint8_t, void>(rep, "512x32", k);
-  one<candidate<384, 40>, std::uint8_t, void>(rep, "384x40", k);
-  one<candidate<512, 19, 8>, std::uint8_t, void>(rep, "512x19 spin8", k);
+  one<candidate<512, 19, 32>, std::uint8_t, void>(rep, "512x19 spin32", k);
+  one<candidate<512, 32, 32>, std::uint8_t, void>(rep, "512x32 spin32", k);
+  one<candidate<512, 19, 128>, std::uint8_t, void>(rep, "512x19 spin128", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
