@@ -3,7 +3,7 @@
 // thread and the rank algorithm (DeviceRadixSortTuned<Candidate>); every output is compared with
 // CUB's. Built on demand (ninja bench/cuda/device_radix_sort_sweep), not by run-gpu.sh.
 //
-//   device_radix_sort_sweep [results.json] [log2]
+//   device_radix_sort_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
 #include <cub/device/device_radix_sort.cuh>
 
 #include <xcub/device/device_radix_sort.hpp>
@@ -29,6 +29,8 @@ struct candidate {
 template <class Candidate, class K, class V>
 void one(report& rep, const std::string& label, int k) {
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
+  // XCUB_SWEEP_ONLY=text runs only the candidates whose name contains it (to profile one with ncu).
+  if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
   const char* type = std::is_same_v<K, std::uint64_t> ? "u64" : std::is_same_v<K, std::uint8_t> ? "u8" : "u32";
   setenv("XCUB_BENCH_LOG2", std::to_string(k).c_str(), 1);
   using sorter = xcub::DeviceRadixSortTuned<Candidate>;
