@@ -3,8 +3,8 @@
 //
 // agent_radix_sort_histogram<Policy, KeyT, OffsetT, Decomposer, MAX_PASSES>::count(keys, n, begin_bit,
 // end_bit, passes, counts): every thread of the block calls it. The block takes tiles of
-// histogram_threads x histogram_items keys, grid-strided over the input; each key's digit of every
-// pass is counted in shared memory (one counter array per pass), and the block then adds its
+// histogram_threads x histogram_items keys, grid-strided over the input; a thread loads its keys of a
+// tile first (all loads in flight together), then each key's digit of every pass is counted in shared memory (one counter array per pass), and the block then adds its
 // counts to counts[pass * digits + digit] in device memory with atomics. Passes are counted in
 // groups of at most `group` passes (what fits in the shared counters): keys whose image is wider
 // than group * radix_bits bits are read once per group. Digits follow the sort's images and
@@ -51,18 +51,19 @@ struct agent_radix_sort_histogram {
       for (int i = rank; i < group * digits; i += threads) (&storage.counts[0][0])[i] = 0;
       arch::sync_threads();
       for (OffsetT tile = arch::block_idx().x; tile < tiles; tile += stride) {
-        const OffsetT base = tile * tile_items;
+        // The thread's keys first (every load in flight at once), then their digits.
+        const OffsetT base = tile * tile_items + static_cast<OffsetT>(rank);
+        const bool full = num_items - tile * tile_items >= static_cast<OffsetT>(tile_items);
+        image_t images[items];
 XCUB_UNROLL
         for (int i = 0; i < items; ++i) {
-          const OffsetT k = base + static_cast<OffsetT>(i * threads + rank);
-          if (k < num_items) {
-            const auto image = rk::to_image(keys[k], decomposer);
-            for (int p = 0; p < group_passes; ++p) {
-              const int bit = begin_bit + (first_pass + p) * radix_bits;
-              const std::uint32_t d = rk::extractor(bit, radix_bits, end_bit, decomposer).Digit(image);
-              arch::atomic_add<arch::scope::block>(&storage.counts[p][d], std::uint32_t{1});
-            }
-          }
+          const OffsetT k = base + static_cast<OffsetT>(i * threads);
+          images[i] = full || k < num_items ? rk::to_image(keys[k], decomposer) : image_t{};
+        }
+XCUB_UNROLL
+        for (int i = 0; i < items; ++i) {
+          if (full || base + static_cast<OffsetT>(i * threads) < num_items) count_key(images[i], begin_bit, end_bit,
+                                                                                   first_pass, group_passes);
         }
       }
       arch::sync_threads();
@@ -71,6 +72,22 @@ XCUB_UNROLL
         if (c != 0) arch::atomic_add<arch::scope::device>(counts + first_pass * digits + i, static_cast<OffsetT>(c));
       }
       arch::sync_threads();  // the counters are zeroed again for the next group
+    }
+  }
+
+ private:
+  using image_t = typename rk::image_t;
+
+  /// Counts the digits of one key for passes [first_pass, first_pass + group_passes).
+  XCUB_DEVICE XCUB_FORCEINLINE void count_key(const image_t& image, int begin_bit, int end_bit, int first_pass,
+                                              int group_passes) {
+XCUB_UNROLL
+    for (int p = 0; p < group; ++p) {
+      if (p < group_passes) {
+        const int bit = begin_bit + (first_pass + p) * radix_bits;
+        const std::uint32_t d = rk::extractor(bit, radix_bits, end_bit, decomposer).Digit(image);
+        arch::atomic_add<arch::scope::block>(&storage.counts[p][d], std::uint32_t{1});
+      }
     }
   }
 };

@@ -1,8 +1,8 @@
 // CUDA tuning of DeviceRadixSort: numbers only. sm_90 starts from CUB 3.0.1's onesweep tables
 // (384 threads; 8-bit digits; nominal keys per thread by key and value size; ranks by warp match),
 // changed where bench/cuda/device_radix_sort_sweep.cu measured better on an H200 (2026-11-25,
-// bench/results/sweep-radix-sort-2026-11-25-*.json): 4-byte keys alone take 512 x 22 and rank by
-// atomic OR; every link polls the look-back 8 times before backing off;
+// bench/results/sweep-radix-sort-2026-11-25-*.json): 4-byte keys alone take 512 x 22, 4-byte keys
+// rank by atomic OR; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
@@ -44,10 +44,11 @@ struct radix_sort {
     int items = nominal * 4 / (widest > 4 ? widest : 4);
     if (items < 1) items = 1;
     while (threads > 32 && threads * items * widest > 47104) threads -= 32;
-    // 4-byte keys alone rank by atomic OR (the sweep: 1.070x against 1.060x by warp match). Eight
+    // 4-byte keys rank by atomic OR (the sweep: keys 1.070x against 1.060x by warp match, pairs 0.917x
+    // against 0.905x). Eight
     // tight polls before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
     const RadixRankAlgorithm rank =
-        arch >= 900 && key_bytes == 4 && keys_only ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+        arch >= 900 && key_bytes == 4 ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
     return {threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8};
   }
 };
