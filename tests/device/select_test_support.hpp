@@ -66,6 +66,15 @@ std::vector<T> run_values(std::size_t n, std::size_t max_run, std::mt19937_64& r
   return v;
 }
 
+/// Whether every byte of x is still the 0x5A a test filled its output with.
+template <class T>
+bool untouched(const T& x) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&x);
+  for (std::size_t b = 0; b < sizeof(T); ++b)
+    if (bytes[b] != 0x5A) return false;
+  return true;
+}
+
 /// The first `count` items of a device buffer.
 template <class T>
 std::vector<T> head(const xcub::device_buffer<T>& d, std::size_t count) {

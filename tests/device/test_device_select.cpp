@@ -30,10 +30,7 @@ void check_selected(const xcub::device_buffer<T>& d_out, const xcub::device_buff
   xcub_test::check_equal(head(d_out, want.size()), want, "selected items");
   const std::vector<T> all = d_out.download();
   std::size_t touched = 0;
-  for (std::size_t i = want.size(); i < all.size(); ++i) {
-    const auto* bytes = reinterpret_cast<const unsigned char*>(&all[i]);
-    for (std::size_t b = 0; b < sizeof(T); ++b) touched += bytes[b] != 0x5A;
-  }
+  for (std::size_t i = want.size(); i < all.size(); ++i) touched += !untouched(all[i]);
   CHECK(touched == 0);  // nothing written past the selected items
 }
 
