@@ -7,16 +7,21 @@
 // every head (Encode), or a head that is not also a tail (NonTrivialRuns: a run of length >= 2).
 // Each item becomes the pair {starts, start offset} = {1, i} at a counted start, {0, 0} elsewhere;
 // counted_op (agent_reduce_by_key.hpp) with a keep-left operator adds the starts and keeps the
-// latest start's offset, so the inclusive scan of the pairs, chained across tiles by the look-back,
-// gives every item the number of counted runs so far and where the current one began. Then:
-//   Encode:          at a head, first_out[runs - 1] = key; at a tail, lengths_out[runs - 1] = i - start + 1;
-//   NonTrivialRuns:  at a tail that is not a head, first_out[runs - 1] = start (the run's offset),
-//                    lengths_out[runs - 1] = i - start + 1;
-//   the last item writes *num_runs_out = runs.
-// Items past the end of a partial last tile are neither heads nor tails. Outputs are written
-// straight from the registers (not compacted through shared memory: docs/device-select.md). Every
-// thread calls consume_tile(tile, num_items, num_tiles) once; with no items only *num_runs_out = 0
-// is written.
+// latest start's offset. The block scans the pairs within the tile (exclusive, with the aggregate),
+// so each item knows the tile's counted runs so far (`local`, from 1 at the tile's first counted
+// start) and, where local >= 1, where the current run began. Slot j of the tile is its local run j;
+// slot 0 is a run that began in an earlier tile and ends here (its start comes from the look-back).
+//   1. while the first warp looks back (tile_prefix_op over the pairs) for the pair of all earlier
+//      tiles, every thread writes into shared memory: Encode, at a head of slot j, the item; at a
+//      tail (NonTrivialRuns: a tail that is not a head), the run's length (slot 0: its end, i + 1)
+//      and, NonTrivialRuns, its start offset;
+//   2. after one barrier the block writes the slots striped (consecutive threads, consecutive
+//      addresses): slot j goes to output index prefix.runs + j - 1. Slots 1 .. local-1 always
+//      closed in this tile; slot 0 and the last slot only where their tail is here (flags in
+//      shared memory);
+//   3. the last tile's thread 0 writes *num_runs_out = prefix.runs + the tile's runs.
+// Items past the end of a partial last tile are neither heads nor tails. Every thread calls
+// consume_tile(tile, num_items, num_tiles) once; with no items only *num_runs_out = 0 is written.
 #pragma once
 
 #include <iterator>
@@ -25,6 +30,7 @@
 #include <xcub/block/block_discontinuity.hpp>
 #include <xcub/block/block_load.hpp>
 #include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_shape.hpp>
 #include <xcub/device/detail/agent/agent_reduce_by_key.hpp>  // counted, counted_op
 #include <xcub/device/detail/agent/agent_scan.hpp>           // scan_io_algorithms, scan_load_iterator
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
@@ -60,10 +66,22 @@ struct agent_rle {
   using block_scan = BlockScan<pair_t, threads, policy.scan_algorithm>;
   using load_it = scan_load_iterator<policy.load_modifier, InputIt>;
 
+  using first_t = std::conditional_t<NON_TRIVIAL, OffsetT, key_t>;  // what goes to first_out
+
+  struct slots_t {  // the compacted tile: per slot, the item (offset) and the length
+    alignas(first_t) unsigned char first[sizeof(first_t) * (tile_items + 1)];
+    OffsetT lengths[tile_items + 1];
+  };
   struct TempStorage {
-    typename load_keys::TempStorage load;
+    union {
+      typename load_keys::TempStorage load;
+      slots_t slots;
+    } io;
     typename discontinuity::TempStorage flags;
     typename block_scan::TempStorage scan;
+    pair_t prefix;      // the pair of all earlier tiles, from the look-back
+    int open_closes;    // slot 0 (a run from an earlier tile) ends in this tile
+    int last_closes;    // the tile's last local run ends in this tile
   };
 
   TempStorage& storage;
@@ -84,53 +102,94 @@ struct agent_rle {
     const OffsetT left = num_items - base;
     const bool full = left >= static_cast<OffsetT>(tile_items);
     const int valid = full ? tile_items : static_cast<int>(left);
+    if (rank == 0) storage.open_closes = storage.last_closes = 0;  // read after the scan's barriers
 
     key_t keys[items];
     const auto from = load_it::wrap(in) + base;
-    if (full) load_keys(storage.load).Load(from, keys);
-    else load_keys(storage.load).Load(from, keys, valid, static_cast<key_t>(in[base + valid - 1]));
+    if (full) load_keys(storage.io.load).Load(from, keys);
+    else load_keys(storage.io.load).Load(from, keys, valid, static_cast<key_t>(in[base + valid - 1]));
     int heads[items], tails[items];
     flag(tile, base, valid, num_items, keys, heads, tails);
     arch::wait_for_previous_grid();  // the tile state is used from here (launched overlapped with its init)
 
-    pair_t pairs[items], before[items];
+    pair_t pairs[items], before[items], aggregate;
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
-      const bool start = NON_TRIVIAL ? (heads[i] && !tails[i]) : heads[i] != 0;
+      const bool start = counted_start(heads[i], tails[i]);
       pairs[i] = make_counted(OffsetT(start ? 1 : 0), start ? base + static_cast<OffsetT>(rank * items + i) : OffsetT(0));
     }
-    block_scan scan(storage.scan);
-    if (tile == 0) {
-      pair_t aggregate;
-      scan.ExclusiveScan(pairs, before, make_counted(OffsetT(0), OffsetT(0)), pair_op{}, aggregate);
-      if (num_tiles > 1 && rank == 0) state.set_inclusive(0, aggregate);
-    } else {
-      tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{}, tile,
-          lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
-          lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
-      scan.ExclusiveScan(pairs, before, pair_op{}, prefix);
-    }
+    block_scan(storage.scan).ExclusiveScan(pairs, before, make_counted(OffsetT(0), OffsetT(0)), pair_op{}, aggregate);
+    // The slots reuse the load's shared memory: a scan over more than one warp has block barriers
+    // after every thread's load; a one-warp scan may have none.
+    if constexpr (block_shape<threads, 1, 1>::warps == 1) arch::sync_threads();
 
+    if (arch::warp_id() == 0) look_back(tile, num_tiles, aggregate);
+    auto* first_slots = reinterpret_cast<first_t*>(storage.io.slots.first);
+    OffsetT* length_slots = storage.io.slots.lengths;
+    const int runs = static_cast<int>(aggregate.runs);
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
-      const int at = rank * items + i;
-      if (at >= valid) break;
-      const OffsetT pos = base + static_cast<OffsetT>(at);
+      const OffsetT pos = base + static_cast<OffsetT>(rank * items + i);
       const pair_t run = pair_op{}(before[i], pairs[i]);
-      if constexpr (NON_TRIVIAL) {
-        if (tails[i] && !heads[i]) {
-          first_out[run.runs - 1] = run.value;
-          lengths_out[run.runs - 1] = pos - run.value + 1;
-        }
-      } else {
-        if (heads[i]) first_out[run.runs - 1] = keys[i];
-        if (tails[i]) lengths_out[run.runs - 1] = pos - run.value + 1;
+      const int slot = static_cast<int>(run.runs);
+      if constexpr (!NON_TRIVIAL) {
+        if (heads[i]) first_slots[slot] = keys[i];
       }
-      if (pos == num_items - 1) write_count(run.runs);
+      if (counted_end(heads[i], tails[i])) {
+        if constexpr (NON_TRIVIAL) first_slots[slot] = run.value;
+        length_slots[slot] = slot == 0 ? pos + 1 : pos - run.value + 1;
+        if (slot == 0) storage.open_closes = 1;
+        if (slot == runs && slot > 0) storage.last_closes = 1;
+      }
     }
+    arch::sync_threads();
+
+    const pair_t prefix = storage.prefix;
+    const bool open_closes = storage.open_closes != 0, last_closes = storage.last_closes != 0;
+XCUB_UNROLL
+    for (int i = 0; i <= items; ++i) {  // slots 0 .. runs: at most tile_items + 1
+      const int j = i * threads + rank;
+      if (j > runs) break;
+      const OffsetT out = prefix.runs + static_cast<OffsetT>(j) - 1;
+      const bool closes = j == 0 ? open_closes : (j < runs || last_closes);
+      if constexpr (!NON_TRIVIAL) {
+        if (j > 0) first_out[out] = first_slots[j];
+      }
+      if (closes) {
+        if constexpr (NON_TRIVIAL) first_out[out] = j == 0 ? prefix.value : first_slots[j];
+        lengths_out[out] = j == 0 ? length_slots[0] - prefix.value : length_slots[j];
+      }
+    }
+    if (tile == num_tiles - 1 && rank == 0) write_count(static_cast<OffsetT>(prefix.runs + aggregate.runs));
   }
 
  private:
+  /// Whether an item starts a run the output counts (every run; NonTrivialRuns: runs of 2 or more),
+  /// and whether it ends one.
+  XCUB_DEVICE XCUB_FORCEINLINE static bool counted_start(int head, int tail) {
+    return NON_TRIVIAL ? (head && !tail) : head != 0;
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE static bool counted_end(int head, int tail) {
+    return NON_TRIVIAL ? (tail && !head) : tail != 0;
+  }
+
+  /// Warp 0: the pair of the earlier tiles into storage.prefix; publishes this tile's.
+  XCUB_DEVICE XCUB_FORCEINLINE void look_back(int tile, int num_tiles, const pair_t& aggregate) {
+    const bool leader = arch::lane_id() == 0;
+    if (tile == 0) {
+      if (leader) {
+        if (num_tiles > 1) state.set_inclusive(0, aggregate);
+        storage.prefix = make_counted(OffsetT(0), OffsetT(0));
+      }
+      return;
+    }
+    tile_prefix_op<pair_t, pair_op> prefix_op{state, pair_op{}, tile,
+        lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
+        lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
+    const pair_t prefix = prefix_op(aggregate);
+    if (leader) storage.prefix = prefix;
+  }
+
   /// Heads and tails of the tile's valid items, with the edge keys of the tiles around it.
   XCUB_DEVICE XCUB_FORCEINLINE void flag(int tile, OffsetT base, int valid, OffsetT num_items,
                                          const key_t (&keys)[items], int (&heads)[items], int (&tails)[items]) {
