@@ -45,6 +45,13 @@ struct keep_left {
   XCUB_HOST_DEVICE XCUB_FORCEINLINE T operator()(const T& a, const T&) const { return a; }
 };
 
+/// The type a select tuning's policy is asked for by run-length encoding: the larger of the key and
+/// offset types (the shared slots hold an item or an offset, and a length, per run).
+template <class InputIt, class OffsetT>
+using rle_policy_item_t =
+    std::conditional_t<(sizeof(OffsetT) > sizeof(typename std::iterator_traits<InputIt>::value_type)), OffsetT,
+                       typename std::iterator_traits<InputIt>::value_type>;
+
 #if XCUB_HAS_KERNELS
 
 template <class Policy, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,
@@ -83,6 +90,8 @@ struct agent_rle {
     int open_closes;    // slot 0 (a run from an earlier tile) ends in this tile
     int last_closes;    // the tile's last local run ends in this tile
   };
+  static_assert(sizeof(TempStorage) <= 48 * 1024,
+                "xcub::DeviceRunLengthEncode: the tuning's tile needs more than 48 KiB of static shared memory");
 
   TempStorage& storage;
   InputIt in;
@@ -116,7 +125,8 @@ struct agent_rle {
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
       const bool start = counted_start(heads[i], tails[i]);
-      pairs[i] = make_counted(OffsetT(start ? 1 : 0), start ? base + static_cast<OffsetT>(rank * items + i) : OffsetT(0));
+      const OffsetT pos = base + static_cast<OffsetT>(rank * items + i);
+      pairs[i] = make_counted(OffsetT(start ? 1 : 0), start ? pos : OffsetT(0));
     }
     block_scan(storage.scan).ExclusiveScan(pairs, before, make_counted(OffsetT(0), OffsetT(0)), pair_op{}, aggregate);
     // The slots reuse the load's shared memory: a scan over more than one warp has block barriers

@@ -45,6 +45,13 @@ struct values_of<It, true> {
   using type = char;  // unused
 };
 
+/// The type a select tuning's policy is asked for: the item type, or the larger of the key and value
+/// types where values travel with the keys (the shared exchange holds both).
+template <class InputIt, class ValuesIt, class ItemT = typename std::iterator_traits<InputIt>::value_type,
+          class ValueT = typename values_of<ValuesIt>::type>
+using select_policy_item_t =
+    std::conditional_t<!std::is_same_v<ValuesIt, no_values> && (sizeof(ValueT) > sizeof(ItemT)), ValueT, ItemT>;
+
 #if XCUB_HAS_KERNELS
 
 template <class Policy, class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt,
@@ -88,6 +95,8 @@ struct agent_select {
     typename block_scan::TempStorage scan;
     count_t prefix;  // the counts of all earlier tiles, from the look-back
   };
+  static_assert(sizeof(TempStorage) <= 48 * 1024,
+                "xcub::DeviceSelect: the tuning's tile needs more than 48 KiB of static shared memory");
 
   TempStorage& storage;
   InputIt in;

@@ -1,7 +1,8 @@
 // xcub/device/detail/dispatch/dispatch_select.hpp: sizes and launches the kernels of DeviceSelect,
 // DevicePartition (run) and DeviceRunLengthEncode (run_rle), one tile per block on the look-back
-// (with_tiles), with the select tuning's policy for the input's item type. With no items, one block
-// writes the zero counts. The façades have checked the arguments.
+// (with_tiles), with the select tuning's policy for the item type (select_policy_item_t,
+// rle_policy_item_t). With no items, one block writes the zero counts. The façades have checked the
+// arguments.
 #pragma once
 
 #include <cstddef>
@@ -28,7 +29,8 @@ struct dispatch_select {
       return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, values, selector, out,
                                num_selected_out, state, num_items, tiles);
     };
-    return launch<count_t, kernel, InputIt>(d_temp_storage, temp_storage_bytes, num_items, stream, launch_tiles);
+    return launch<count_t, kernel, select_policy_item_t<InputIt, ValuesIt>>(d_temp_storage, temp_storage_bytes,
+                                                                            num_items, stream, launch_tiles);
   }
 
   template <bool NON_TRIVIAL, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,
@@ -44,16 +46,16 @@ struct dispatch_select {
       return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, first_out, lengths_out, num_runs_out,
                                equal, state, num_items, tiles);
     };
-    return launch<pair_t, kernel, InputIt>(d_temp_storage, temp_storage_bytes, num_items, stream, launch_tiles);
+    return launch<pair_t, kernel, rle_policy_item_t<InputIt, OffsetT>>(d_temp_storage, temp_storage_bytes, num_items,
+                                                                        stream, launch_tiles);
   }
 
  private:
-  /// with_tiles with the policy of the input's item type; with no items, one block writes the counts.
-  template <class StateT, auto Kernel, class InputIt, class OffsetT, class LaunchTiles>
+  /// with_tiles with the policy for PolicyItemT (the kernel's); with no items, one block writes the counts.
+  template <class StateT, auto Kernel, class PolicyItemT, class OffsetT, class LaunchTiles>
   static error_t launch(void* d_temp_storage, std::size_t& temp_storage_bytes, OffsetT num_items, stream_t stream,
                         LaunchTiles launch_tiles) {
-    using item_t = typename std::iterator_traits<InputIt>::value_type;
-    const auto policy_of = [](int arch) { return Tuning::template policy<item_t>(arch); };
+    const auto policy_of = [](int arch) { return Tuning::template policy<PolicyItemT>(arch); };
     const error_t e =
         with_tiles<StateT, Kernel>(policy_of, d_temp_storage, temp_storage_bytes, num_items, stream, launch_tiles);
     if (e != success || !d_temp_storage || num_items != 0) return e;

@@ -20,10 +20,10 @@ XCUB_DETAIL_KERNELS_BEGIN
 template <class Tuning, class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt,
           class OffsetT>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
-    (active_policy<Tuning, typename std::iterator_traits<InputIt>::value_type>::value.block_threads))
+    (active_policy<Tuning, select_policy_item_t<InputIt, ValuesIt>>::value.block_threads))
     select_kernel(InputIt in, ValuesIt values, Selector selector, Output out, NumSelectedIt num_selected_out,
                   tile_state<count_of<Selector::parts, OffsetT>> state, OffsetT num_items, int num_tiles) {
-  using agent = agent_select<active_policy<Tuning, typename std::iterator_traits<InputIt>::value_type>, InputIt,
+  using agent = agent_select<active_policy<Tuning, select_policy_item_t<InputIt, ValuesIt>>, InputIt,
                              ValuesIt, Selector, Output, NumSelectedIt, OffsetT>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);
@@ -34,10 +34,10 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
 template <class Tuning, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,
           class OffsetT, bool NON_TRIVIAL>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
-    (active_policy<Tuning, typename std::iterator_traits<InputIt>::value_type>::value.block_threads))
+    (active_policy<Tuning, rle_policy_item_t<InputIt, OffsetT>>::value.block_threads))
     rle_kernel(InputIt in, FirstOutIt first_out, LengthsOutIt lengths_out, NumRunsIt num_runs_out, EqualityOp equal,
                tile_state<counted<OffsetT, OffsetT>> state, OffsetT num_items, int num_tiles) {
-  using agent = agent_rle<active_policy<Tuning, typename std::iterator_traits<InputIt>::value_type>, InputIt,
+  using agent = agent_rle<active_policy<Tuning, rle_policy_item_t<InputIt, OffsetT>>, InputIt,
                           FirstOutIt, LengthsOutIt, NumRunsIt, EqualityOp, OffsetT, NON_TRIVIAL>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);

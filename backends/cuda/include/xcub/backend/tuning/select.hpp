@@ -18,8 +18,9 @@ struct select {
     constexpr int bytes = static_cast<int>(sizeof(T));
     constexpr bool large = bytes > 128;
     const BlockLoadAlgorithm load = large ? BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED : BLOCK_LOAD_WARP_TRANSPOSE;
-    if (arch >= 900) return {256, detail::scaled_items(12, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 1000, 500};
-    if (arch >= 800) return {256, detail::scaled_items(12, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 700, 500};
+    const int items = detail::scaled_items(12, bytes);
+    if (arch >= 900) return {256, items, load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 1000, 500};
+    if (arch >= 800) return {256, items, load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 700, 500};
     return {128, detail::scaled_items(15, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 0, 500};  // sm_75
   }
 };
