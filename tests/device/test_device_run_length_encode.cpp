@@ -6,6 +6,7 @@
 
 #include <xcub/device/device_run_length_encode.hpp>
 #include <xcub/iterator/counting_input_iterator.hpp>
+#include <xcub/iterator/transform_input_iterator.hpp>
 #include <xcub/reference/select.hpp>
 
 #include "select_test_support.hpp"
@@ -119,6 +120,38 @@ TEST_CASE("device run-length encode: an iterator input (all runs of one)") {
                                d_runs.data(), n);
   });
   xcub_test::check_equal(d_runs.download(), std::vector<int>{0}, "no non-trivial runs");
+}
+
+namespace {
+/// i / 2^30: runs of 2^30 equal keys.
+struct gig_runs {
+  XCUB_HOST_DEVICE int operator()(unsigned long long i) const { return static_cast<int>(i >> 30); }
+};
+}  // namespace
+
+TEST_CASE("device run-length encode: 2^31 + 1000 items in runs of 2^30 (64-bit offsets; GPU only) (large)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    const long long n = (1LL << 31) + 1000;
+    const xcub::TransformInputIterator<int, gig_runs, xcub::CountingInputIterator<unsigned long long>> in(
+        xcub::CountingInputIterator<unsigned long long>(0), gig_runs{});
+    xcub::device_buffer<int> d_unique(4);
+    xcub::device_buffer<long long> d_lengths(4), d_offsets(4), d_runs(1);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceRunLengthEncode::Encode(t, b, in, d_unique.data(), d_lengths.data(), d_runs.data(), n);
+    });
+    const std::vector<long long> lengths = {1LL << 30, 1LL << 30, 1000};
+    xcub_test::check_equal(d_runs.download(), std::vector<long long>{3}, "run count");
+    xcub_test::check_equal(head(d_unique, 3), std::vector<int>{0, 1, 2}, "unique items");
+    xcub_test::check_equal(head(d_lengths, 3), lengths, "lengths");
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceRunLengthEncode::NonTrivialRuns(t, b, in, d_offsets.data(), d_lengths.data(), d_runs.data(),
+                                                         n);
+    });
+    xcub_test::check_equal(d_runs.download(), std::vector<long long>{3}, "non-trivial run count");
+    xcub_test::check_equal(head(d_offsets, 3), std::vector<long long>{0, 1LL << 30, 1LL << 31}, "offsets");
+    xcub_test::check_equal(head(d_lengths, 3), lengths, "non-trivial lengths");
+  }
 }
 
 TEST_CASE("device run-length encode: bad input returns error_invalid_value and writes nothing") {

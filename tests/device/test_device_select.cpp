@@ -196,6 +196,32 @@ TEST_CASE("device select: in place If and Flagged, FlaggedIf, iterator inputs") 
   }
 }
 
+namespace {
+/// Every 2^20-th index, and the last three of n.
+struct sparse_or_tail {
+  long long n;
+  XCUB_HOST_DEVICE bool operator()(long long x) const { return x % (1LL << 20) == 0 || x >= n - 3; }
+};
+}  // namespace
+
+TEST_CASE("device select: 2^31 + 1000 items of a counting iterator (64-bit offsets; GPU only) (large)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    const long long n = (1LL << 31) + 1000;
+    std::vector<long long> want;
+    for (long long x = 0; x < n; x += 1LL << 20) want.push_back(x);
+    for (long long x = n - 3; x < n; ++x)
+      if (x % (1LL << 20) != 0) want.push_back(x);
+    xcub::device_buffer<long long> d_out(want.size() + 1), d_count(1);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceSelect::If(t, b, xcub::CountingInputIterator<long long>(0), d_out.data(), d_count.data(), n,
+                                    sparse_or_tail{n});
+    });
+    xcub_test::check_equal(d_count.download(), std::vector<long long>{static_cast<long long>(want.size())}, "count");
+    xcub_test::check_equal(head(d_out, want.size()), want, "selected");
+  }
+}
+
 TEST_CASE("device select: bad input returns error_invalid_value and writes nothing") {
   XCUB_TEST_CONTEXT();
   const std::vector<int> in = {1, 2, 3, 4};
