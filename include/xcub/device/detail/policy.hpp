@@ -81,6 +81,21 @@ struct segmented_reduce_policy {
   CacheLoadModifier load_modifier;
 };
 
+/// DeviceSelect, DevicePartition, DeviceRunLengthEncode: one tile per block, its selection counts
+/// chained by decoupled look-back, selected items compacted through shared memory before they are
+/// written (docs/device-select.md). The look-back fields mean what they mean in scan_policy.
+struct select_policy {
+  int block_threads;
+  int items_per_thread;
+  BlockLoadAlgorithm load_algorithm;
+  CacheLoadModifier load_modifier;
+  BlockScanAlgorithm scan_algorithm;
+  int lookback_delay_ns = 0;
+  int lookback_settle_ns = 0;
+  int lookback_wait_min_tiles = 0;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
 }  // namespace xcub::detail
 
 namespace xcub::detail {

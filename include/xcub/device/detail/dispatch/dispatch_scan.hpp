@@ -15,7 +15,6 @@
 // façade) has checked the arguments; run() checks the temp storage size and the grid limit.
 #pragma once
 
-#include <climits>
 #include <cstddef>
 #include <cstdint>
 
@@ -24,6 +23,7 @@
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/kernels/scan.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
+#include <xcub/device/detail/dispatch/with_tiles.hpp>
 #include <xcub/backend/tuning/scan.hpp>
 
 namespace xcub::detail {
@@ -60,39 +60,13 @@ struct dispatch_scan {
         });
   }
 
-  // Every single-pass algorithm on the look-back launches through with_tiles (scans, ReduceByKey).
-  static constexpr unsigned init_threads = 128;
-
-  /// Sizes the temp storage (tile_state<StateT> for the tiles of AccumT's policy), then launches the
-  /// init kernel where there is more than one tile and `launch_scan(overlap_arch, grid, block, state,
-  /// tiles)`, which launches through launch_overlapped(overlap_arch, ...): overlap_arch is the
-  /// kernel's architecture after the init kernel, 0 (an ordinary launch) where there is none.
+  /// with_tiles (<dispatch/with_tiles.hpp>) with the policy of AccumT in this tuning (ScanByKey's and
+  /// ReduceByKey's launches go through it).
   template <class AccumT, class StateT, auto Kernel, class OffsetT, class LaunchScan>
   static error_t with_tiles(void* d_temp_storage, std::size_t& temp_storage_bytes, OffsetT num_items,
                             stream_t stream, LaunchScan launch_scan) {
-    int arch = 0;
-    if (const error_t e = cached_kernel_arch<Kernel>(arch); e != success) return e;
-    const scan_policy policy = Tuning::template policy<AccumT>(arch);
-    const std::uint64_t tile_items = static_cast<std::uint64_t>(policy.tile_items());
-    const std::uint64_t tiles = (static_cast<std::uint64_t>(num_items) + tile_items - 1) / tile_items;
-    if (tiles > static_cast<std::uint64_t>(INT_MAX)) return error_invalid_value;  // tile ids are ints
-    const std::size_t sizes[1] = {tiles > 1 ? tile_state<StateT>::bytes(tiles) : std::size_t{1}};
-    void* pieces[1];
-    if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
-        e != success || !d_temp_storage)
-      return e;
-    if (tiles == 0) return success;
-    tile_state<StateT> state{};
-    if (tiles > 1) {
-      state = tile_state<StateT>::carve(pieces[0], tiles);
-      const auto init_blocks = static_cast<unsigned>((tiles + init_threads - 1) / init_threads);
-      if (const error_t e = launch(dim3(init_blocks), dim3(init_threads), 0, stream, &tile_state_init_kernel<StateT>,
-                                   state, static_cast<std::size_t>(tiles));
-          e != success)
-        return e;
-    }
-    return launch_scan(tiles > 1 ? arch : 0, dim3(static_cast<unsigned>(tiles)),
-                       dim3(static_cast<unsigned>(policy.block_threads)), state, static_cast<int>(tiles));
+    return detail::with_tiles<StateT, Kernel>([](int arch) { return Tuning::template policy<AccumT>(arch); },
+                                              d_temp_storage, temp_storage_bytes, num_items, stream, launch_scan);
   }
 };
 

@@ -1,0 +1,50 @@
+// xcub/device/detail/kernels/select.hpp: the kernels of DeviceSelect, DevicePartition (select_kernel)
+// and DeviceRunLengthEncode (rle_kernel): shared storage, the tile id, one agent call. Launched by
+// dispatch/dispatch_select.hpp after tile_state_init_kernel where there is more than one tile.
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/device/detail/active_policy.hpp>
+#include <xcub/device/detail/agent/agent_rle.hpp>
+#include <xcub/device/detail/agent/agent_select.hpp>
+#include <xcub/device/detail/kernel_namespace.hpp>
+#include <xcub/device/detail/lookback/tile_id.hpp>
+
+#if XCUB_HAS_KERNELS
+
+XCUB_DETAIL_KERNELS_BEGIN
+
+template <class Tuning, class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt,
+          class OffsetT>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
+    (active_policy<Tuning, select_policy_item_t<InputIt, ValuesIt>>::value.block_threads))
+    select_kernel(InputIt in, ValuesIt values, Selector selector, Output out, NumSelectedIt num_selected_out,
+                  tile_state<count_of<Selector::parts, OffsetT>> state, OffsetT num_items, int num_tiles) {
+  using agent = agent_select<active_policy<Tuning, select_policy_item_t<InputIt, ValuesIt>>, InputIt,
+                             ValuesIt, Selector, Output, NumSelectedIt, OffsetT>;
+  XCUB_SHARED(typename agent::TempStorage, storage);
+  XCUB_SHARED(std::uint32_t, tile_slot);
+  const int tile = num_tiles <= 1 ? 0 : tile_id(state.counter, tile_slot);
+  agent{storage, in, values, selector, out, num_selected_out, state}.consume_tile(tile, num_items, num_tiles);
+}
+
+template <class Tuning, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,
+          class OffsetT, bool NON_TRIVIAL>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
+    (active_policy<Tuning, rle_policy_item_t<InputIt, OffsetT>>::value.block_threads))
+    rle_kernel(InputIt in, FirstOutIt first_out, LengthsOutIt lengths_out, NumRunsIt num_runs_out, EqualityOp equal,
+               tile_state<counted<OffsetT, OffsetT>> state, OffsetT num_items, int num_tiles) {
+  using agent = agent_rle<active_policy<Tuning, rle_policy_item_t<InputIt, OffsetT>>, InputIt,
+                          FirstOutIt, LengthsOutIt, NumRunsIt, EqualityOp, OffsetT, NON_TRIVIAL>;
+  XCUB_SHARED(typename agent::TempStorage, storage);
+  XCUB_SHARED(std::uint32_t, tile_slot);
+  const int tile = num_tiles <= 1 ? 0 : tile_id(state.counter, tile_slot);
+  agent{storage, in, first_out, lengths_out, num_runs_out, equal, state}.consume_tile(tile, num_items, num_tiles);
+}
+
+XCUB_DETAIL_KERNELS_END
+
+#endif  // XCUB_HAS_KERNELS

@@ -1,0 +1,188 @@
+// DeviceRunLengthEncode against the oracle (reference/select.hpp): Encode and NonTrivialRuns over
+// runs of every length (all runs of one, all one run, runs across many tiles), sizes around warp and
+// tile edges, the backend's tuning and tiny ones, random schedules on the host; every bad-input error.
+#include <cstdint>
+#include <vector>
+
+#include <xcub/device/device_run_length_encode.hpp>
+#include <xcub/iterator/counting_input_iterator.hpp>
+#include <xcub/iterator/transform_input_iterator.hpp>
+#include <xcub/reference/select.hpp>
+
+#include "select_test_support.hpp"
+
+using namespace xcub_device_test;
+using namespace xcub_select_test;
+
+namespace {
+
+using tiny = xcub::DeviceRunLengthEncodeTuned<tiny_select_tuning>;
+using odd = xcub::DeviceRunLengthEncodeTuned<odd_select_tuning>;
+
+/// Runs of lengths 1..max_run; max_run 0: one run of n items.
+template <class T>
+std::vector<T> runs_of(std::size_t n, std::size_t max_run, std::mt19937_64& rng) {
+  if (max_run == 0) return std::vector<T>(n, static_cast<T>(7));
+  return run_values<T>(n, max_run, rng);
+}
+
+template <class Facade, class T, class LengthT = int>
+void check_encode(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
+  const std::vector<T> in = runs_of<T>(n, max_run, rng);
+  const auto want = xcub::reference::run_length_encode(in);
+  const std::size_t runs = want.items.size();
+  auto d_in = to_device(in);
+  xcub::device_buffer<T> d_unique(n + 1);
+  xcub::device_buffer<LengthT> d_lengths(n + 1);
+  xcub::device_buffer<long long> d_runs(1);
+  d_unique.fill_bytes(0x5A);
+  d_lengths.fill_bytes(0x5A);
+  two_phase([&](void* t, std::size_t& b) {
+    return Facade::Encode(t, b, d_in.data(), d_unique.data(), d_lengths.data(), d_runs.data(), n);
+  });
+  INFO("n = " << n << ", runs up to " << max_run);
+  xcub_test::check_equal(d_runs.download(), std::vector<long long>{static_cast<long long>(runs)}, "run count");
+  xcub_test::check_equal(head(d_unique, runs), want.items, "unique items");
+  xcub_test::check_equal(head(d_lengths, runs), std::vector<LengthT>(want.lengths.begin(), want.lengths.end()),
+                         "lengths");
+  CHECK(untouched(d_unique.download()[runs]));
+  CHECK(untouched(d_lengths.download()[runs]));
+}
+
+template <class Facade, class T>
+void check_non_trivial(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
+  const std::vector<T> in = runs_of<T>(n, max_run, rng);
+  const auto want = xcub::reference::non_trivial_runs(in);
+  const std::size_t runs = want.lengths.size();
+  auto d_in = to_device(in);
+  xcub::device_buffer<std::int64_t> d_offsets(n + 1);
+  xcub::device_buffer<unsigned> d_lengths(n + 1);
+  xcub::device_buffer<int> d_runs(1);
+  d_offsets.fill_bytes(0x5A);
+  d_lengths.fill_bytes(0x5A);
+  two_phase([&](void* t, std::size_t& b) {
+    return Facade::NonTrivialRuns(t, b, d_in.data(), d_offsets.data(), d_lengths.data(), d_runs.data(),
+                                  static_cast<int>(n));
+  });
+  INFO("n = " << n << ", runs up to " << max_run);
+  xcub_test::check_equal(d_runs.download(), std::vector<int>{static_cast<int>(runs)}, "run count");
+  xcub_test::check_equal(head(d_offsets, runs), std::vector<std::int64_t>(want.offsets.begin(), want.offsets.end()),
+                         "offsets");
+  xcub_test::check_equal(head(d_lengths, runs), std::vector<unsigned>(want.lengths.begin(), want.lengths.end()),
+                         "lengths");
+  CHECK(untouched(d_offsets.download()[runs]));
+  CHECK(untouched(d_lengths.download()[runs]));
+}
+
+}  // namespace
+
+TEST_CASE("device run-length encode: Encode and NonTrivialRuns over run lengths, sizes and tunings") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device run length encode");
+  xcub_test::on_each_schedule(rng, [&](std::mt19937_64& r) {
+    for (const std::size_t n : {0, 1, 2, 31, 32, 33, 64, 65, 287, 288, 289, 1000, 4097}) {
+      for (const std::size_t max_run : {0, 1, 2, 3, 40, 1000}) {
+        check_encode<tiny, int>(r, n, max_run);
+        check_non_trivial<odd, int>(r, n, max_run);
+      }
+    }
+  });
+  for (const std::size_t n : {255, 256, 257, 100000}) {
+    check_encode<xcub::DeviceRunLengthEncode, int, std::uint32_t>(rng, n, 6);
+    check_non_trivial<xcub::DeviceRunLengthEncode, int>(rng, n, 3);
+  }
+  for (const std::size_t n : {1, 1000, 30000}) {
+    check_encode<odd, std::int8_t>(rng, n, 5);
+    check_encode<odd, std::int64_t, std::int64_t>(rng, n, 50);
+    check_encode<odd, float>(rng, n, 2);
+#if XCUB_TEST_MATRIX_FULL
+    check_non_trivial<tiny, std::int8_t>(rng, n, 4);
+    check_non_trivial<odd, double>(rng, n, 3);
+#endif
+  }
+}
+
+TEST_CASE("device run-length encode: an iterator input (all runs of one)") {
+  XCUB_TEST_CONTEXT();
+  const std::size_t n = 3000;
+  xcub::device_buffer<int> d_unique(n), d_lengths(n), d_runs(1), d_offsets(1);
+  two_phase([&](void* t, std::size_t& b) {
+    return odd::Encode(t, b, xcub::CountingInputIterator<int>(-50), d_unique.data(), d_lengths.data(), d_runs.data(),
+                       n);
+  });
+  std::vector<int> want(n);
+  for (std::size_t i = 0; i < n; ++i) want[i] = -50 + static_cast<int>(i);
+  xcub_test::check_equal(d_runs.download(), std::vector<int>{static_cast<int>(n)}, "run count");
+  xcub_test::check_equal(d_unique.download(), want, "unique items");
+  xcub_test::check_equal(d_lengths.download(), std::vector<int>(n, 1), "lengths");
+  two_phase([&](void* t, std::size_t& b) {
+    return odd::NonTrivialRuns(t, b, xcub::CountingInputIterator<int>(0), d_offsets.data(), d_lengths.data(),
+                               d_runs.data(), n);
+  });
+  xcub_test::check_equal(d_runs.download(), std::vector<int>{0}, "no non-trivial runs");
+}
+
+namespace {
+/// i / 2^30: runs of 2^30 equal keys.
+struct gig_runs {
+  XCUB_HOST_DEVICE int operator()(unsigned long long i) const { return static_cast<int>(i >> 30); }
+};
+}  // namespace
+
+TEST_CASE("device run-length encode: 2^31 + 1000 items in runs of 2^30 (64-bit offsets; GPU only) (large)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    const long long n = (1LL << 31) + 1000;
+    const xcub::TransformInputIterator<int, gig_runs, xcub::CountingInputIterator<unsigned long long>> in(
+        xcub::CountingInputIterator<unsigned long long>(0), gig_runs{});
+    xcub::device_buffer<int> d_unique(4);
+    xcub::device_buffer<long long> d_lengths(4), d_offsets(4), d_runs(1);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceRunLengthEncode::Encode(t, b, in, d_unique.data(), d_lengths.data(), d_runs.data(), n);
+    });
+    const std::vector<long long> lengths = {1LL << 30, 1LL << 30, 1000};
+    xcub_test::check_equal(d_runs.download(), std::vector<long long>{3}, "run count");
+    xcub_test::check_equal(head(d_unique, 3), std::vector<int>{0, 1, 2}, "unique items");
+    xcub_test::check_equal(head(d_lengths, 3), lengths, "lengths");
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceRunLengthEncode::NonTrivialRuns(t, b, in, d_offsets.data(), d_lengths.data(), d_runs.data(),
+                                                         n);
+    });
+    xcub_test::check_equal(d_runs.download(), std::vector<long long>{3}, "non-trivial run count");
+    xcub_test::check_equal(head(d_offsets, 3), std::vector<long long>{0, 1LL << 30, 1LL << 31}, "offsets");
+    xcub_test::check_equal(head(d_lengths, 3), lengths, "non-trivial lengths");
+  }
+}
+
+TEST_CASE("device run-length encode: bad input returns error_invalid_value and writes nothing") {
+  XCUB_TEST_CONTEXT();
+  auto d_in = to_device(std::vector<int>{1, 1, 2, 3});
+  xcub::device_buffer<int> d_out(4), d_lengths(4), d_runs(1);
+  for (auto* d : {&d_out, &d_lengths, &d_runs}) d->fill_bytes(0x5A);
+  std::size_t bytes = 0;
+  REQUIRE(xcub::DeviceRunLengthEncode::Encode(nullptr, bytes, d_in.data(), d_out.data(), d_lengths.data(),
+                                              d_runs.data(), 4) == xcub::success);
+  xcub::device_buffer<unsigned char> temp(bytes);
+  void* t = temp.data();
+  int* null_int = nullptr;
+  const auto e = xcub::error_invalid_value;
+  using rle = xcub::DeviceRunLengthEncode;
+  CHECK(rle::Encode(t, bytes, d_in.data(), d_out.data(), d_lengths.data(), d_runs.data(), -1) == e);
+  CHECK(rle::Encode(t, bytes, null_int, d_out.data(), d_lengths.data(), d_runs.data(), 4) == e);
+  CHECK(rle::Encode(t, bytes, d_in.data(), null_int, d_lengths.data(), d_runs.data(), 4) == e);
+  CHECK(rle::Encode(t, bytes, d_in.data(), d_out.data(), null_int, d_runs.data(), 4) == e);
+  CHECK(rle::Encode(t, bytes, d_in.data(), d_out.data(), d_lengths.data(), null_int, 0) == e);
+  CHECK(rle::NonTrivialRuns(t, bytes, d_in.data(), d_out.data(), d_lengths.data(), d_runs.data(), -7) == e);
+  CHECK(rle::NonTrivialRuns(t, bytes, null_int, d_out.data(), d_lengths.data(), d_runs.data(), 4) == e);
+  CHECK(rle::NonTrivialRuns(t, bytes, d_in.data(), null_int, d_lengths.data(), d_runs.data(), 4) == e);
+  CHECK(rle::NonTrivialRuns(t, bytes, d_in.data(), d_out.data(), null_int, d_runs.data(), 4) == e);
+  CHECK(rle::NonTrivialRuns(t, bytes, d_in.data(), d_out.data(), d_lengths.data(), null_int, 4) == e);
+  std::size_t small = 0;
+  CHECK(rle::Encode(t, small, d_in.data(), d_out.data(), d_lengths.data(), d_runs.data(), 4) == e);
+  small = 0;
+  CHECK(rle::NonTrivialRuns(t, small, d_in.data(), d_out.data(), d_lengths.data(), d_runs.data(), 4) == e);
+  XCUB_TEST_CALL(xcub::device_synchronize());
+  for (auto* d : {&d_out, &d_lengths})
+    xcub_test::check_equal(d->download(), std::vector<int>(4, 0x5A5A5A5A), "outputs untouched");
+  xcub_test::check_equal(d_runs.download(), std::vector<int>{0x5A5A5A5A}, "run count untouched");
+}
