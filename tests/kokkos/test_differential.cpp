@@ -247,7 +247,7 @@ TEST_CASE("differential: the device layer agrees with the host emulator's record
   }
   CHECK(recorded.size() == results.size());
   for (const auto& [name, line] : results) {
-    INFO("case " << name << ": this build (" << xcub::backend_name << ") gives `" << line << "`, the host emulator `"
+    INFO("case " << name << ": this build (" << std::string(xcub::backend_name) << ") gives `" << line << "`, the host emulator `"
                  << recorded[name] << "`");
     CHECK(agree(line, recorded[name]));
   }

@@ -4,4 +4,4 @@
 // DeviceScan, DeviceSegmentedReduce) does.
 #pragma once
 
-#error "xcub: the warp and block layers (and xcub/arch, xcub/launch.hpp) are not available on the kokkos backend; they exist on the host, cuda and hip backends. On kokkos use the device layer (xcub/device/*.hpp) or Kokkos' own team and vector patterns."
+#error "xcub: the warp and block layers (and xcub/arch/arch.hpp, kernels and their launch) are not available on the kokkos backend; they exist on the host, cuda and hip backends. On kokkos use the device layer (xcub/device/*.hpp) or Kokkos' own team and vector patterns."
