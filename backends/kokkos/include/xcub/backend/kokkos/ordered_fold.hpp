@@ -85,8 +85,9 @@ inline layout plan(std::uint64_t n, int tile_items, const space& sp) {
 }
 
 /// This thread's contiguous share [b, e) of its team's chunk [begin, end).
-KOKKOS_INLINE_FUNCTION void thread_share(const member_t& m, std::uint64_t begin, std::uint64_t end,
-                                         std::uint64_t& b, std::uint64_t& e) {
+template <class Member>
+KOKKOS_INLINE_FUNCTION void thread_share(const Member& m, std::uint64_t begin, std::uint64_t end, std::uint64_t& b,
+                                         std::uint64_t& e) {
   const std::uint64_t threads = static_cast<std::uint64_t>(m.team_size());
   const std::uint64_t per = (end - begin + threads - 1) / threads;
   const std::uint64_t at = begin + per * static_cast<std::uint64_t>(m.team_rank());
@@ -129,7 +130,12 @@ struct team_pass {
   summary<T>* partials;
   Emit emit;
 
-  KOKKOS_INLINE_FUNCTION void operator()(const member_t& m) const {
+  KOKKOS_INLINE_FUNCTION void operator()(const member_t& m) const { run(m); }
+
+  /// Member: Kokkos' team member, or (tests/kokkos/test_team_sizes.cpp) a stand-in that runs the
+  /// same code with teams of several std::threads, which Serial never has.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void run(const Member& m) const {
     const std::uint64_t team = static_cast<std::uint64_t>(m.league_rank());
     std::uint64_t b = 0, e = 0;
     thread_share(m, at.begin(team), at.end(team), b, e);
