@@ -246,7 +246,9 @@ TEST_CASE("differential: the device layer agrees with the host emulator's record
     recorded[line.substr(0, bar)] = line.substr(bar + 3);
   }
   CHECK(recorded.size() == results.size());
-  for (const auto& [name, line] : results) {
+  for (const auto& entry : results) {  // (no structured bindings: INFO captures them, C++20 only)
+    const std::string& name = entry.first;
+    const std::string& line = entry.second;
     INFO("case " << name << ": this build (" << std::string(xcub::backend_name) << ") gives `" << line << "`, the host emulator `"
                  << recorded[name] << "`");
     CHECK(agree(line, recorded[name]));
