@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The header Meson generates for a CUDA build (xcub/backend_config.hpp), so no build directory is needed.
 mkdir -p "$tmp/include/xcub"
-sed -e 's/@XCUB_BACKEND_HOST@/0/' -e 's/@XCUB_BACKEND_CUDA@/1/' -e 's/@XCUB_BACKEND_HIP@/0/' \
+sed -e 's/@XCUB_BACKEND_HOST@/0/' -e 's/@XCUB_BACKEND_CUDA@/1/' -e 's/@XCUB_BACKEND_HIP@/0/' -e 's/@XCUB_BACKEND_KOKKOS@/0/' \
     -e 's/@XCUB_BACKEND_NAME@/"cuda"/' -e 's/@XCUB_HOST_WARP_THREADS@/32/' -e "s/@XCUB_TARGETS_TAG@/cuda_sm$arch/" \
     include/xcub/backend_config.hpp.in > "$tmp/include/xcub/backend_config.hpp"
 if grep -q @ "$tmp/include/xcub/backend_config.hpp"; then
@@ -32,7 +32,7 @@ if grep -q @ "$tmp/include/xcub/backend_config.hpp"; then
 fi
 
 flags=(-ccbin "$ccbin" -arch=sm_$arch -std=c++17 --expt-relaxed-constexpr -O2
-       -I"$tmp/include" -Iinclude -Ibackends/cuda/include -Ibackends/gpu/include)
+       -I"$tmp/include" -Iinclude -Ibackends/cuda/include -Ibackends/gpu/include -Ibackends/native/include)
 
 # compile IMPL: prints the seconds one `nvcc -c` of IMPL's source takes (aborts on a compile error)
 compile() {

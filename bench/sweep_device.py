@@ -197,7 +197,7 @@ def config_header(directory, arch):
     """xcub/backend_config.hpp as Meson writes it for a CUDA build."""
     with open(os.path.join(ROOT, "include/xcub/backend_config.hpp.in")) as f:
         text = f.read()
-    values = {"XCUB_BACKEND_HOST": "0", "XCUB_BACKEND_CUDA": "1", "XCUB_BACKEND_HIP": "0",
+    values = {"XCUB_BACKEND_HOST": "0", "XCUB_BACKEND_CUDA": "1", "XCUB_BACKEND_HIP": "0", "XCUB_BACKEND_KOKKOS": "0",
               "XCUB_BACKEND_NAME": '"cuda"', "XCUB_HOST_WARP_THREADS": "32", "XCUB_TARGETS_TAG": f"cuda_sm{arch}"}
     for key, value in values.items():
         text = text.replace(f"@{key}@", value)
@@ -210,7 +210,7 @@ def config_header(directory, arch):
 
 def nvcc_flags(directory, arch):
     inc = [os.path.join(directory, "include")] + [os.path.join(ROOT, p) for p in
-                                                  ("include", "backends/cuda/include", "backends/gpu/include",
+                                                  ("include", "backends/cuda/include", "backends/gpu/include", "backends/native/include",
                                                    "bench/cuda")]
     return ([f"-gencode=arch=compute_{arch},code=sm_{arch}", "-std=c++17", "--expt-relaxed-constexpr", "-O2",
              "-lineinfo"] + [f"-I{i}" for i in inc])

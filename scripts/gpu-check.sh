@@ -57,7 +57,7 @@ echo "compute-sanitizer memcheck block_sum: exit $?"; tail -n 2 "$out/sanitizer-
 
 # The machine code of the cache modifiers (docs/cache-modifiers.md), where cuobjdump is installed.
 if want isa && command -v cuobjdump >/dev/null; then
-  nvcc -x cu -arch=sm_90 -O2 -std=c++17 --expt-relaxed-constexpr -Iinclude -Ibackends/cuda/include -Ibackends/gpu/include \
+  nvcc -x cu -arch=sm_90 -O2 -std=c++17 --expt-relaxed-constexpr -Iinclude -Ibackends/cuda/include -Ibackends/gpu/include -Ibackends/native/include \
        -Ibuild/cuda/include -cubin docs/isa/cache_modifiers.cpp -o "$out/isa.cubin" &&
     cuobjdump -sass "$out/isa.cubin" | grep -E 'Function|LDG|STG|LD\.|ST\.|LDS|STS' > "$out/isa-sass.txt"
   echo "cache-modifier SASS: $(grep -c Function "$out/isa-sass.txt" 2>/dev/null) kernels in isa-sass.txt"

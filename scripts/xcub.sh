@@ -6,8 +6,9 @@
 #   scripts/xcub.sh build      the same set-up, build only (CI compiles GPU backends this way)
 #
 # Environment:
-#   XCUB_BACKEND=host|cuda|hip        (default host; cuda needs nvcc, running needs an NVIDIA GPU;
-#                                      hip compiles with Debian's hipcc and cannot run without an AMD GPU)
+#   XCUB_BACKEND=host|cuda|hip|kokkos (default host; cuda needs nvcc, running needs an NVIDIA GPU;
+#                                      hip compiles with Debian's hipcc and cannot run without an AMD GPU;
+#                                      kokkos: the device layer on Debian's Kokkos 3.4, Serial, on the CPU)
 #   XCUB_HOST_WARP_THREADS=32|64      warp width the host emulator simulates (default 32)
 #   XCUB_HOST_SANITIZE=race,bounds,init  host: build with the shared-memory sanitizer
 #                                     (-Dhost_sanitize=true, default dir build/host-san[-w64]) and run
@@ -25,7 +26,7 @@ cd "$(dirname "$0")/.."
 
 backend=${XCUB_BACKEND:-host}
 warp=${XCUB_HOST_WARP_THREADS:-32}
-case "$backend" in host|cuda|hip) ;; *) echo "xcub: XCUB_BACKEND must be host, cuda or hip" >&2; exit 2 ;; esac
+case "$backend" in host|cuda|hip|kokkos) ;; *) echo "xcub: XCUB_BACKEND must be host, cuda, hip or kokkos" >&2; exit 2 ;; esac
 default_dir=build/$backend
 sanitize=${XCUB_HOST_SANITIZE:-none}
 [ "$backend" = host ] && [ "$sanitize" != none ] && default_dir=build/host-san
@@ -44,6 +45,10 @@ if [ "$backend" = host ]; then
   [ -f /usr/include/boost/context/fiber.hpp ] || packages+=(libboost-context-dev)
 fi
 [ "$backend" = hip ] && { command -v hipcc >/dev/null || packages+=(hipcc); }
+if [ "$backend" = kokkos ]; then  # Kokkos 3.4.01 (Serial), found by Meson through its CMake package
+  [ -f /usr/include/trilinos/Kokkos_Core.hpp ] || packages+=(libtrilinos-kokkos-dev)
+  command -v cmake >/dev/null || packages+=(cmake)
+fi
 # ccache only speeds rebuilds: take it along when installing anyway
 [ ${#packages[@]} -gt 0 ] && ! command -v ccache >/dev/null && packages+=(ccache)
 if [ ${#packages[@]} -gt 0 ]; then

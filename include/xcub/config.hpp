@@ -2,8 +2,8 @@
 //
 // The backend is chosen when xcub is configured (Meson option `backend`) and recorded in the
 // generated <xcub/backend_config.hpp>:
-//   XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA or XCUB_BACKEND_HIP   one of them is 1
-//   XCUB_BACKEND_NAME                                          "host", "cuda" or "hip"
+//   XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP or XCUB_BACKEND_KOKKOS   one of them is 1
+//   XCUB_BACKEND_NAME                                          "host", "cuda", "hip" or "kokkos"
 //   XCUB_HOST_WARP_THREADS                                     warp width the host emulator simulates
 //
 // Qualifiers (defined by the backend's <xcub/backend/qualifiers.hpp>):
@@ -21,6 +21,11 @@
 //                        host backend; under nvcc or hipcc on GPUs), else 0
 //   XCUB_EXEC_CHECK_DISABLE  before a host-device template that may call device- or host-only code
 //   XCUB_UNROLL          asks the compiler to unroll the loop that follows
+//   XCUB_HAS_DEVICE_LAYER  1 where this translation unit can call the device layer (DeviceReduce,
+//                        DeviceScan, ...): where it has kernels, and everywhere on the kokkos backend,
+//                        whose device layer runs on Kokkos parallel patterns (docs/kokkos-backend.md)
+//   XCUB_HAS_COOPERATIVE_LAYERS  1 where the warp and block layers exist (host, cuda, hip); 0 on the
+//                        kokkos backend, where including them is a compile-time error
 //   XCUB_SHARED(T, name) declares `T& name`, one object per thread block (`__shared__` on GPUs).
 //                        Name array types and types with a top-level comma with `using` first:
 //                        `using tile = int[256]; XCUB_SHARED(tile, items);`
@@ -28,13 +33,24 @@
 
 #include <xcub/backend_config.hpp>
 
-#if (XCUB_BACKEND_HOST + XCUB_BACKEND_CUDA + XCUB_BACKEND_HIP) != 1
-#error "xcub: exactly one of XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP must be 1"
+#ifndef XCUB_BACKEND_KOKKOS  // configured before the kokkos backend existed
+#define XCUB_BACKEND_KOKKOS 0
+#endif
+#if (XCUB_BACKEND_HOST + XCUB_BACKEND_CUDA + XCUB_BACKEND_HIP + XCUB_BACKEND_KOKKOS) != 1
+#error "xcub: exactly one of XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP, XCUB_BACKEND_KOKKOS must be 1"
 #endif
 
 #include <xcub/backend/qualifiers.hpp>
 
+#if XCUB_BACKEND_KOKKOS
+#define XCUB_HAS_DEVICE_LAYER 1
+#define XCUB_HAS_COOPERATIVE_LAYERS 0
+#else
+#define XCUB_HAS_DEVICE_LAYER XCUB_HAS_KERNELS
+#define XCUB_HAS_COOPERATIVE_LAYERS 1
+#endif
+
 namespace xcub {
-/// The backend this translation unit is built for, as a string ("host", "cuda", "hip").
+/// The backend this translation unit is built for, as a string ("host", "cuda", "hip", "kokkos").
 inline constexpr const char* backend_name = XCUB_BACKEND_NAME;
 }  // namespace xcub

@@ -3,13 +3,18 @@
 
 #include <xcub/config.hpp>
 #include <xcub/runtime.hpp>
+#if XCUB_HAS_COOPERATIVE_LAYERS  // kernels, warps and blocks: not on the kokkos backend
 #include <xcub/launch.hpp>
 #include <xcub/arch/arch.hpp>
+#else
+#include <xcub/arch/lane_mask.hpp>  // arch::warp_threads: the nominal width that tunings are written in
+#endif
 #include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_store.hpp>
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/thread/thread_scan.hpp>
+#if XCUB_HAS_COOPERATIVE_LAYERS
 #include <xcub/warp/warp_reduce.hpp>
 #include <xcub/warp/warp_scan.hpp>
 #include <xcub/warp/warp_exchange.hpp>
@@ -30,10 +35,17 @@
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/block/block_merge_sort.hpp>
 #include <xcub/block/block_histogram.hpp>
+#endif
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
 #include <xcub/device/device_segmented_reduce.hpp>
 #include <xcub/device/reproducible.hpp>
+#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
+#include <xcub/device/device_radix_sort.hpp>
+#include <xcub/device/device_select.hpp>
+#include <xcub/device/device_partition.hpp>
+#include <xcub/device/device_run_length_encode.hpp>
+#endif
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every public header compiles on its own: each header under include/xcub, the selected backend's
-# include/xcub/backend and the reference's include/xcub/reference is compiled (syntax only) in a
+# include/xcub/backend (and backends/native's), and the reference's include/xcub/reference is compiled (syntax only) in a
 # translation unit that includes it alone, twice (the second include must be a no-op). Headers are
 # found at run time, so a new one is checked without a change here.
 #
@@ -16,6 +16,8 @@ shift 3
 compiler=("$@")
 
 roots=("$src/include" "$src/backends/$backend/include" "$src/backends/host/reference/include")
+# the device layer's kernel dispatch of the backends with kernels (the kokkos backend has its own)
+[ "$backend" = kokkos ] || roots+=("$src/backends/native/include")
 flags=(-std=c++17 -fsyntax-only -Wall -Wextra -Werror -x c++)
 for r in "${roots[@]}"; do flags+=(-I"$r"); done
 flags+=(-I"$build_inc")

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#if XCUB_BACKEND_KOKKOS
+#include <Kokkos_Core.hpp>
+#endif
 
 namespace xcub_test {
 namespace {
@@ -25,6 +28,9 @@ std::mt19937_64 rng_for(const char* name) {
 }  // namespace xcub_test
 
 int main(int argc, char** argv) {
+#if XCUB_BACKEND_KOKKOS
+  Kokkos::ScopeGuard kokkos(argc, argv);  // the kokkos backend's device layer runs on initialised Kokkos
+#endif
   std::printf("xcub tests: backend %s, warp width %d, test matrix %s, XCUB_TEST_SEED=%llu\n", xcub::backend_name,
               xcub::arch::warp_threads, XCUB_TEST_MATRIX_FULL ? "full" : "core",
               static_cast<unsigned long long>(xcub_test::seed()));

@@ -49,9 +49,7 @@
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_radix_sort.hpp>
-#endif
+#include <xcub/backend/dispatch/radix_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
 
 namespace xcub {
 

@@ -60,10 +60,7 @@
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/reduce.hpp>
 #include <xcub/backend/tuning/scan.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_reduce.hpp>
-#include <xcub/device/detail/dispatch/dispatch_reduce_by_key.hpp>
-#endif
+#include <xcub/backend/dispatch/reduce.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -77,7 +74,7 @@ using reduce_output_t = std::conditional_t<std::is_void_v<iterator_value_t<Outpu
                                            iterator_value_t<OutputIt>>;
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::reduce, class ScanTuning = tuning::scan>
 struct DeviceReduceTuned {
@@ -300,6 +297,6 @@ struct DeviceReduceTuned {
 /// DeviceReduce with the backend's default tuning.
 struct DeviceReduce : DeviceReduceTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

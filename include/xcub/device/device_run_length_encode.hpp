@@ -36,9 +36,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/select.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_select.hpp>
-#endif
+#include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch (the kokkos backend has none yet)
 
 namespace xcub {
 

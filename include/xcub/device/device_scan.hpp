@@ -49,11 +49,10 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/detail/fold.hpp>  // detail::accumulator_t
 #include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/scan_init.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/scan.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_scan.hpp>
-#endif
+#include <xcub/backend/dispatch/scan.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -73,7 +72,7 @@ struct FutureValue {
 template <class IterT>
 FutureValue(IterT) -> FutureValue<typename std::iterator_traits<IterT>::value_type, IterT>;
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::scan>
 struct DeviceScanTuned {
@@ -245,6 +244,6 @@ struct DeviceScanTuned {
 /// DeviceScan with the backend's default tuning.
 struct DeviceScan : DeviceScanTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

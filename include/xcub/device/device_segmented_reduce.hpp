@@ -56,13 +56,11 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/segmented_reduce.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_segmented_reduce.hpp>
-#endif
+#include <xcub/backend/dispatch/segmented_reduce.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::segmented_reduce>
 struct DeviceSegmentedReduceTuned {
@@ -267,6 +265,6 @@ struct DeviceSegmentedReduceTuned {
 /// DeviceSegmentedReduce with the backend's default tuning.
 struct DeviceSegmentedReduce : DeviceSegmentedReduceTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

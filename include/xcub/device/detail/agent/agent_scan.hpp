@@ -26,12 +26,10 @@
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
 #include <xcub/device/detail/policy.hpp>
+#include <xcub/device/detail/scan_init.hpp>
 #include <xcub/iterator/cache_modified_input_iterator.hpp>
 
 namespace xcub::detail {
-
-/// The InitT of inclusive scans that have no initial value.
-struct scan_no_init {};
 
 /// A policy's load and store algorithms, with the transposes that need whole warps replaced by the
 /// block-wide ones where the block has a partial last warp (as CUB's BlockScan does for WARP_SCANS).
