@@ -1,0 +1,112 @@
+// A sweep of DeviceSelect's and DeviceRunLengthEncode's sm_90 tile shape against CUB, at 2^28 int32
+// items (argv[2] sets log2): each candidate takes the backend's select policy and overrides block
+// threads, items per thread (for 4-byte items, unscaled), the load algorithm and the look-back waits
+// (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every output is compared with
+// CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
+//
+//   device_select_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
+#include <cub/cub.cuh>
+
+#include <xcub/device/device_run_length_encode.hpp>
+#include <xcub/device/device_select.hpp>
+
+#include "device_harness.hpp"
+
+namespace xcub_bench::device {
+namespace {
+
+struct below {
+  int bound;
+  __host__ __device__ bool operator()(int x) const { return x < bound; }
+};
+
+__global__ void fill_kernel(int* p, std::size_t n, int run) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
+    p[i] = run > 0 ? int(mix(i / run) % 1000) : int(mix(i) % 100);
+}
+
+template <int THREADS, int ITEMS, xcub::BlockLoadAlgorithm LOAD = xcub::BLOCK_LOAD_WARP_TRANSPOSE, int DELAY = -1,
+          int SETTLE = -1>
+struct candidate {
+  template <class T>
+  static constexpr xcub::detail::select_policy policy(int arch) {
+    auto p = xcub::tuning::select::policy<T>(arch);
+    p.block_threads = THREADS;
+    p.items_per_thread = ITEMS;
+    p.load_algorithm = LOAD;
+    if (DELAY >= 0) p.lookback_delay_ns = DELAY;
+    if (SETTLE >= 0) p.lookback_settle_ns = SETTLE;
+    return p;
+  }
+};
+
+enum class kind { select_if, unique, encode };
+
+template <class Tuning>
+void one(report& rep, kind which, const std::string& label, int k) {
+  const char* base = which == kind::select_if ? "Select::If 50%" : which == kind::unique ? "Select::Unique" : "Encode";
+  const std::string name = std::string(base) + " [" + label + "]";
+  if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
+  const std::size_t n = std::size_t{1} << k;
+  const int run = which == kind::select_if ? 0 : 4;
+  dev_array<int> in(n), xo(n), co(n), xl(n), cl(n), xc(1), cc(1);
+  fill_kernel<<<2048, 256>>>(in.get(), n, run);
+  check(cudaDeviceSynchronize(), "fill");
+  const int* d_in = in.get();
+  int *x_out = xo.get(), *c_out = co.get(), *x_len = xl.get(), *c_len = cl.get(), *x_cnt = xc.get(), *c_cnt = cc.get();
+  const int items = static_cast<int>(n);
+  std::size_t bytes = n * sizeof(int) + (run ? (which == kind::encode ? 2 : 1) * (n / run) : n / 2) * sizeof(int);
+  const bench_case c{name, "int32", k, n, bytes, n * sizeof(int)};
+  const auto verify = [&] {
+    const int selected = to_host(c_cnt);
+    if (to_host(x_cnt) != selected) fail(name + ": counts differ");
+    expect_equal(x_out, c_out, static_cast<std::size_t>(selected), name);
+    if (which == kind::encode) expect_equal(x_len, c_len, static_cast<std::size_t>(selected), name + " lengths");
+  };
+  using sel = xcub::DeviceSelectTuned<Tuning>;
+  using rle = xcub::DeviceRunLengthEncodeTuned<Tuning>;
+  const below half{50};
+  if (which == kind::select_if)
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return sel::If(t, b, d_in, x_out, x_cnt, items, half); },
+        [=](void* t, std::size_t& b) { return cub::DeviceSelect::If(t, b, d_in, c_out, c_cnt, items, half); }, verify);
+  else if (which == kind::unique)
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return sel::Unique(t, b, d_in, x_out, x_cnt, items); },
+        [=](void* t, std::size_t& b) { return cub::DeviceSelect::Unique(t, b, d_in, c_out, c_cnt, items); }, verify);
+  else
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return rle::Encode(t, b, d_in, x_out, x_len, x_cnt, items); },
+        [=](void* t, std::size_t& b) {
+          return cub::DeviceRunLengthEncode::Encode(t, b, d_in, c_out, c_len, c_cnt, items);
+        },
+        verify);
+}
+
+template <class Tuning>
+void all_three(report& rep, const std::string& label, int k) {
+  one<Tuning>(rep, kind::select_if, label, k);
+  one<Tuning>(rep, kind::unique, label, k);
+  one<Tuning>(rep, kind::encode, label, k);
+}
+
+}  // namespace
+}  // namespace xcub_bench::device
+
+int main(int argc, char** argv) {
+  using namespace xcub_bench::device;
+  const int k = argc > 2 ? std::atoi(argv[2]) : 28;
+  report rep("device_select_sweep");
+  all_three<xcub::tuning::select>(rep, "default", k);
+  all_three<candidate<384, 17>>(rep, "384x17", k);
+  all_three<candidate<256, 22>>(rep, "256x22", k);
+  all_three<candidate<384, 24>>(rep, "384x24", k);
+  all_three<candidate<512, 16>>(rep, "512x16", k);
+  all_three<candidate<256, 16>>(rep, "256x16", k);
+  all_three<candidate<384, 17, xcub::BLOCK_LOAD_DIRECT>>(rep, "384x17 direct", k);
+  all_three<candidate<384, 17, xcub::BLOCK_LOAD_WARP_TRANSPOSE, 76, 1150>>(rep, "384x17 d76 s1150", k);
+  all_three<candidate<384, 17, xcub::BLOCK_LOAD_WARP_TRANSPOSE, 0, 0>>(rep, "384x17 nowait", k);
+  rep.finish(argc > 1 ? argv[1] : nullptr);
+  return 0;
+}
