@@ -82,3 +82,26 @@ struct segmented_reduce_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceMergeSort and DeviceMerge (docs/device-merge-sort.md): tiles of block_threads *
+/// items_per_thread keys. The sort sorts each tile in a block (BlockMergeSort), then merges pairs of
+/// sorted runs, log2(tiles) passes; each pass (and DeviceMerge's one) first finds every tile's split
+/// of its pair of runs (partition_threads tiles per block of the partition kernel), then merges each
+/// output tile in one block through shared memory. Any block_threads >= 1.
+struct merge_sort_policy {
+  int block_threads;
+  int items_per_thread;
+  int partition_threads;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+/// CUB's nominal-items rule: `nominal` items of 4 bytes per thread, fewer for larger items (never
+/// more than nominal, at least 1).
+constexpr int nominal_4b_items(int nominal, int bytes) {
+  const int scaled = nominal * 4 / (bytes > 0 ? bytes : 1);
+  return scaled < 1 ? 1 : (scaled > nominal ? nominal : scaled);
+}
+
+}  // namespace xcub::detail

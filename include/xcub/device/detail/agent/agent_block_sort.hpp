@@ -1,0 +1,138 @@
+// xcub/device/detail/agent/agent_block_sort.hpp: the first step of DeviceMergeSort: one block sorts
+// one tile of the input stably and writes it out (docs/device-merge-sort.md).
+//
+// agent_block_sort<Policy, KeyT, ValueT, CompareOp>: Policy is a type whose `static constexpr
+// merge_sort_policy value` gives the tile (block_threads x items_per_thread); ValueT = NullType sorts
+// keys only. consume_tile(keys_in, values_in, keys_out, values_out, valid) is called by every thread of
+// the block; the iterators point at the tile's first item; valid (1..tile) items are read, sorted by
+// `compare` (a strict weak ordering; equivalent keys keep their order) and written, nothing past them.
+// In and out may be the same memory (the whole tile is read before anything is written).
+// - Loads and stores go through BlockLoad / BlockStore (TRANSPOSE: coalesced, blocked in registers),
+//   the sort is BlockMergeSort; the four TempStorages share their bytes.
+// - A partial tile: the block finds its largest valid key (BlockReduce by `compare`) and gives it to
+//   the positions past `valid`; they sort after every valid key (after the equivalent ones too: they
+//   come later in the tile and the sort is stable), so [0, valid) is the valid items sorted.
+#pragma once
+
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_load.hpp>
+#include <xcub/block/block_merge_sort.hpp>
+#include <xcub/block/block_reduce.hpp>
+#include <xcub/block/block_store.hpp>
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/util/null_type.hpp>
+
+namespace xcub::detail {
+
+/// The later of two keys by `compare` (the first on ties): BlockReduce's operator for a tile's top.
+template <class CompareOp>
+struct later_of {
+  CompareOp compare;
+  XCUB_EXEC_CHECK_DISABLE
+  template <class K>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE K operator()(const K& a, const K& b) const {
+    return compare(a, b) ? b : a;
+  }
+};
+
+template <class Policy, class KeyT, class ValueT, class CompareOp>
+struct agent_block_sort {
+  static constexpr merge_sort_policy policy = Policy::value;
+  static constexpr int threads = policy.block_threads;
+  static constexpr int items = policy.items_per_thread;
+  static constexpr int tile = threads * items;
+  static constexpr bool has_values = !std::is_same_v<ValueT, NullType>;
+  using value_t = std::conditional_t<has_values, ValueT, KeyT>;  // a stand-in type when keys only
+
+  using sort_t = BlockMergeSort<KeyT, threads, items, ValueT>;
+  using load_keys_t = BlockLoad<KeyT, threads, items, BLOCK_LOAD_TRANSPOSE>;
+  using load_values_t = BlockLoad<value_t, threads, items, BLOCK_LOAD_TRANSPOSE>;
+  using store_keys_t = BlockStore<KeyT, threads, items, BLOCK_STORE_TRANSPOSE>;
+  using store_values_t = BlockStore<value_t, threads, items, BLOCK_STORE_TRANSPOSE>;
+  using reduce_t = BlockReduce<KeyT, threads>;
+
+  struct top_storage {
+    typename reduce_t::TempStorage reduce;
+    alignas(KeyT) unsigned char top[sizeof(KeyT)];  // the tile's largest valid key, from thread 0
+  };
+  union TempStorage {
+    typename sort_t::TempStorage sort;
+    typename load_keys_t::TempStorage load_keys;
+    typename load_values_t::TempStorage load_values;
+    typename store_keys_t::TempStorage store_keys;
+    typename store_values_t::TempStorage store_values;
+    top_storage top;
+  };
+
+#if XCUB_HAS_KERNELS
+  TempStorage& storage;
+  CompareOp compare;
+
+  template <class KeyIn, class ValueIn, class KeyOut, class ValueOut>
+  XCUB_DEVICE XCUB_FORCEINLINE void consume_tile(KeyIn keys_in, ValueIn values_in, KeyOut keys_out,
+                                                 ValueOut values_out, int valid) {
+    KeyT keys[items];
+    value_t values[items];
+    const bool full = valid >= tile;
+    if (full) {
+      load_keys_t(storage.load_keys).Load(keys_in, keys);
+    } else {
+      load_keys_t(storage.load_keys).Load(keys_in, keys, valid, KeyT{});
+    }
+    if constexpr (has_values) {
+      arch::sync_threads();
+      if (full) {
+        load_values_t(storage.load_values).Load(values_in, values);
+      } else {
+        load_values_t(storage.load_values).Load(values_in, values, valid, value_t{});
+      }
+    } else {
+      (void)values_in, (void)values_out;
+    }
+    arch::sync_threads();
+    if (full) {
+      if constexpr (has_values) {
+        sort_t(storage.sort).StableSort(keys, values, compare);
+      } else {
+        sort_t(storage.sort).StableSort(keys, compare);
+      }
+    } else {
+      const KeyT top = tile_top(keys, valid);
+      if constexpr (has_values) {
+        sort_t(storage.sort).StableSort(keys, values, compare, valid, top);
+      } else {
+        sort_t(storage.sort).StableSort(keys, compare, valid, top);
+      }
+    }
+    arch::sync_threads();
+    store_keys_t(storage.store_keys).Store(keys_out, keys, valid);
+    if constexpr (has_values) {
+      arch::sync_threads();
+      store_values_t(storage.store_values).Store(values_out, values, valid);
+    }
+  }
+
+ private:
+  /// The largest of the tile's first `valid` keys (the first of equivalent ones), in every thread.
+  /// Starts after the loads' barrier; the sort that follows begins with a barrier of its own, so
+  /// every thread has read `top` before the sort's storage overwrites it.
+  XCUB_DEVICE XCUB_FORCEINLINE KeyT tile_top(const KeyT (&keys)[items], int valid) {
+    const int rank = static_cast<int>(arch::thread_idx().x);
+    const int first = rank * items;
+    KeyT mine = keys[0];
+XCUB_UNROLL
+    for (int i = 1; i < items; ++i) {
+      if (first + i < valid && compare(mine, keys[i])) mine = keys[i];
+    }
+    const int holders = (valid + items - 1) / items;  // threads with at least one valid key
+    const KeyT top = reduce_t(storage.top.reduce).Reduce(mine, later_of<CompareOp>{compare}, holders);
+    if (rank == 0) *reinterpret_cast<KeyT*>(storage.top.top) = top;
+    arch::sync_threads();
+    return *reinterpret_cast<const KeyT*>(storage.top.top);
+  }
+#endif
+};
+
+}  // namespace xcub::detail
