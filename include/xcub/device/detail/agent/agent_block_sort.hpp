@@ -7,7 +7,8 @@
 // the block; the iterators point at the tile's first item; valid (1..tile) items are read, sorted by
 // `compare` (a strict weak ordering; equivalent keys keep their order) and written, nothing past them.
 // In and out may be the same memory (the whole tile is read before anything is written).
-// - Loads and stores go through BlockLoad / BlockStore (TRANSPOSE: coalesced, blocked in registers),
+// - Loads and stores go through BlockLoad / BlockStore (WARP_TRANSPOSE with whole warps, else
+//   TRANSPOSE: coalesced, blocked in registers),
 //   the sort is BlockMergeSort; the four TempStorages share their bytes.
 // - A partial tile: the block finds its largest valid key (BlockReduce by `compare`) and gives it to
 //   the positions past `valid`; they sort after every valid key (after the equivalent ones too: they
@@ -47,10 +48,15 @@ struct agent_block_sort {
   using value_t = std::conditional_t<has_values, ValueT, KeyT>;  // a stand-in type when keys only
 
   using sort_t = BlockMergeSort<KeyT, threads, items, ValueT>;
-  using load_keys_t = BlockLoad<KeyT, threads, items, BLOCK_LOAD_TRANSPOSE>;
-  using load_values_t = BlockLoad<value_t, threads, items, BLOCK_LOAD_TRANSPOSE>;
-  using store_keys_t = BlockStore<KeyT, threads, items, BLOCK_STORE_TRANSPOSE>;
-  using store_values_t = BlockStore<value_t, threads, items, BLOCK_STORE_TRANSPOSE>;
+  /// Whole warps: the warp-wide exchanges (no block barrier), as CUB's tuning; else the block's.
+  static constexpr bool whole_warps = threads % arch::warp_threads == 0;
+  static constexpr BlockLoadAlgorithm load_algorithm = whole_warps ? BLOCK_LOAD_WARP_TRANSPOSE : BLOCK_LOAD_TRANSPOSE;
+  static constexpr BlockStoreAlgorithm store_algorithm =
+      whole_warps ? BLOCK_STORE_WARP_TRANSPOSE : BLOCK_STORE_TRANSPOSE;
+  using load_keys_t = BlockLoad<KeyT, threads, items, load_algorithm>;
+  using load_values_t = BlockLoad<value_t, threads, items, load_algorithm>;
+  using store_keys_t = BlockStore<KeyT, threads, items, store_algorithm>;
+  using store_values_t = BlockStore<value_t, threads, items, store_algorithm>;
   using reduce_t = BlockReduce<KeyT, threads>;
 
   struct top_storage {

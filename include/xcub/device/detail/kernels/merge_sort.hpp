@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/arch/target.hpp>
@@ -18,17 +19,26 @@
 #include <xcub/device/detail/agent/merge_source.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/policy.hpp>
+#include <xcub/util/null_type.hpp>
 
 #if XCUB_HAS_KERNELS
+
+namespace xcub::detail {
+/// The type a merge sort's policy is asked for: the larger of key and value (the key on a tie or
+/// without values), so that a tile of either fits the shared memory the policy was sized for.
+template <class KeyT, class ValueT>
+using merge_tune_t =
+    std::conditional_t<(!std::is_same_v<ValueT, NullType> && sizeof(ValueT) > sizeof(KeyT)), ValueT, KeyT>;
+}  // namespace xcub::detail
 
 XCUB_DETAIL_KERNELS_BEGIN
 
 template <class Tuning, class KeyT, class ValueT, class KeyIn, class ValueIn, class KeyOut, class ValueOut,
           class CompareOp>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.block_threads))
     block_sort_kernel(KeyIn keys_in, ValueIn values_in, KeyOut keys_out, ValueOut values_out, std::uint64_t count,
                       CompareOp compare) {
-  using agent = agent_block_sort<active_policy<Tuning, KeyT>, KeyT, ValueT, CompareOp>;
+  using agent = agent_block_sort<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   const std::uint64_t tiles = (count + agent::tile - 1) / agent::tile;
   for (std::uint64_t t = arch::block_idx().x; t < tiles; t += arch::grid_dim().x) {
@@ -57,10 +67,10 @@ XCUB_KERNEL void merge_partition_kernel(Source source, std::uint64_t* splits, st
 }
 
 template <class Tuning, class KeyT, class ValueT, class Source, class KeyOut, class ValueOut, class CompareOp>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.block_threads))
     merge_kernel(Source source, const std::uint64_t* splits, KeyOut keys_out, ValueOut values_out,
                  std::uint64_t tiles, CompareOp compare) {
-  using agent = agent_merge<active_policy<Tuning, KeyT>, KeyT, ValueT, CompareOp>;
+  using agent = agent_merge<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   constexpr std::uint64_t tile = static_cast<std::uint64_t>(agent::tile);
   for (std::uint64_t t = arch::block_idx().x; t < tiles; t += arch::grid_dim().x) {
