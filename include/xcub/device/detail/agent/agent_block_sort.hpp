@@ -82,6 +82,8 @@ struct agent_block_sort {
     KeyT keys[items];
     value_t values[items];
     const bool full = valid >= tile;
+    KeyT top{};
+    if (!full) top = tile_top(keys_in, valid);
     if (full) {
       load_keys_t(storage.load_keys).Load(keys_in, keys);
     } else {
@@ -105,7 +107,6 @@ struct agent_block_sort {
         sort_t(storage.sort).StableSort(keys, compare);
       }
     } else {
-      const KeyT top = tile_top(keys, valid);
       if constexpr (has_values) {
         sort_t(storage.sort).StableSort(keys, values, compare, valid, top);
       } else {
@@ -121,22 +122,25 @@ struct agent_block_sort {
   }
 
  private:
-  /// The largest of the tile's first `valid` keys (the first of equivalent ones), in every thread.
-  /// Starts after the loads' barrier; the sort that follows begins with a barrier of its own, so
-  /// every thread has read `top` before the sort's storage overwrites it.
-  XCUB_DEVICE XCUB_FORCEINLINE KeyT tile_top(const KeyT (&keys)[items], int valid) {
+  /// The largest of the tile's first `valid` keys (by `compare`), in every thread: read striped from
+  /// memory before the tile is loaded, so that no thread holds its keys while the block reduces
+  /// (with them live, the kernel took 55 registers for u32 keys at 256 x 17 instead of 32). Only
+  /// the last tile calls it; it ends with a barrier, after which `storage` may be used again.
+  template <class KeyIn>
+  XCUB_DEVICE XCUB_FORCEINLINE KeyT tile_top(KeyIn keys_in, int valid) {
     const int rank = static_cast<int>(arch::thread_idx().x);
-    const int first = rank * items;
-    KeyT mine = keys[0];
-XCUB_UNROLL
-    for (int i = 1; i < items; ++i) {
-      if (first + i < valid && compare(mine, keys[i])) mine = keys[i];
+    KeyT mine = keys_in[rank < valid ? rank : 0];
+    for (int k = rank + threads; k < valid; k += threads) {
+      const KeyT key = keys_in[k];
+      if (compare(mine, key)) mine = key;
     }
-    const int holders = (valid + items - 1) / items;  // threads with at least one valid key
+    const int holders = valid < threads ? valid : threads;  // threads that read a key of their own
     const KeyT top = reduce_t(storage.top.reduce).Reduce(mine, later_of<CompareOp>{compare}, holders);
     if (rank == 0) *reinterpret_cast<KeyT*>(storage.top.top) = top;
     arch::sync_threads();
-    return *reinterpret_cast<const KeyT*>(storage.top.top);
+    const KeyT result = *reinterpret_cast<const KeyT*>(storage.top.top);
+    arch::sync_threads();  // every thread has read it before the loads reuse the storage
+    return result;
   }
 #endif
 };
