@@ -7,7 +7,9 @@
 // sorts the same unsorted input (an in-place SortKeys would sort sorted data from the second call
 // on); SortKeys runs the same kernels, only the block sort's input differs. Both sides sort stably,
 // so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing.
-// Minimum traffic: the input read once and the output written once.
+// Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
+// the block sort's tiles doubled (rows "[sort 512x17]", DeviceMergeSortTuned): a candidate default
+// for the lead to measure.
 //
 //   device_merge_sort [results.json]
 #include <cub/device/device_merge.cuh>
@@ -45,6 +47,17 @@ struct less_u32 {
   __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
 };
 
+/// The default CUDA tuning with the block sort's tiles doubled (512 x 17): one merge pass fewer at
+/// every size, for one more merge round inside each block. Rows "[sort 512x17]": a candidate default.
+struct big_sort_tuning {
+  template <class KeyT>
+  static constexpr xcub::detail::merge_sort_policy policy(int arch) {
+    xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT>(arch);
+    p.sort_block_threads = 2 * p.block_threads;
+    return p;
+  }
+};
+
 void sort_keys(report& rep, int k) {
   const std::size_t n = std::size_t{1} << k;
   if (!fits(3 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("SortKeys", "uint32", k);
@@ -60,6 +73,15 @@ void sort_keys(report& rep, int k) {
       [=](void* t, std::size_t& b) { return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, xo, n, less_u32{}); },
       [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
       [&] { expect_equal(xo, co, n, c.benchmark); });
+  bench_case big = c;
+  big.benchmark += " [sort 512x17]";
+  run_pair(
+      rep, big,
+      [=](void* t, std::size_t& b) {
+        return xcub::DeviceMergeSortTuned<big_sort_tuning>::SortKeysCopy(t, b, d_in, xo, n, less_u32{});
+      },
+      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
+      [&] { expect_equal(xo, co, n, big.benchmark); });
 }
 
 void sort_pairs(report& rep, int k) {

@@ -1,6 +1,6 @@
 // DeviceMergeSort: every method (SortKeys, SortPairs, SortKeysCopy, SortPairsCopy and the Stable
 // forms) against the oracle's stable sorts, with tiles of 9 and 120 items (many tiles and merge
-// passes) and the backend's tuning; int, float, a 16-byte key with its own order, pairs whose values
+// passes), block-sort tiles unlike the merge's, and the backend's tuning; int, float, a 16-byte key with its own order, pairs whose values
 // are positions (stability over many duplicate keys), descending, sorted and reverse-sorted inputs,
 // iterator inputs, 32- and 64-bit counts, the random schedule and every bad input.
 #include <algorithm>
@@ -107,6 +107,16 @@ TEST_CASE("device merge sort: int keys, every keys-only form, tiles of 9, 120 an
   for (const std::size_t n : sizes_for(120, 3001)) check_keys<odd>(int_keys(n, rng, 1 << 20), std::less<>{});
   constexpr std::size_t tile = host_default::policy<int>(0).tile_items();
   for (const std::size_t n : sizes_for(tile, 100000)) check_keys<host_default>(int_keys(n, rng, 1000), std::less<>{});
+}
+
+TEST_CASE("device merge sort: block-sort tiles other than the merge's (20 against 8)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device merge sort split tiles");
+  for (const std::size_t n : {std::size_t(1), std::size_t(8), std::size_t(19), std::size_t(20), std::size_t(21),
+                              std::size_t(161), std::size_t(2000)}) {
+    check_keys<split>(int_keys(n, rng, 1 << 20), std::less<>{});
+    check_pairs<split>(int_keys(n, rng, 6), std::less<>{});
+  }
 }
 
 TEST_CASE("device merge sort: descending (std::greater), float keys, 64-bit and unsigned counts") {

@@ -2,7 +2,7 @@
 // one tile of the input stably and writes it out (docs/device-merge-sort.md).
 //
 // agent_block_sort<Policy, KeyT, ValueT, CompareOp>: Policy is a type whose `static constexpr
-// merge_sort_policy value` gives the tile (block_threads x items_per_thread); ValueT = NullType sorts
+// merge_sort_policy value` gives the tile (sort_threads() x sort_items()); ValueT = NullType sorts
 // keys only. consume_tile(keys_in, values_in, keys_out, values_out, valid) is called by every thread of
 // the block; the iterators point at the tile's first item; valid (1..tile) items are read, sorted by
 // `compare` (a strict weak ordering; equivalent keys keep their order) and written, nothing past them.
@@ -41,8 +41,8 @@ struct later_of {
 template <class Policy, class KeyT, class ValueT, class CompareOp>
 struct agent_block_sort {
   static constexpr merge_sort_policy policy = Policy::value;
-  static constexpr int threads = policy.block_threads;
-  static constexpr int items = policy.items_per_thread;
+  static constexpr int threads = policy.sort_threads();
+  static constexpr int items = policy.sort_items();
   static constexpr int tile = threads * items;
   static constexpr bool has_values = !std::is_same_v<ValueT, NullType>;
   using value_t = std::conditional_t<has_values, ValueT, KeyT>;  // a stand-in type when keys only

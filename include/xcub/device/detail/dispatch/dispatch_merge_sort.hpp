@@ -3,12 +3,13 @@
 //
 // dispatch_merge_sort<Tuning>::sort<KeyT, ValueT>(d_temp, bytes, keys_in, values_in, keys_out,
 //   values_out, count, compare, stream): the stable sort of count items into keys_out (values_out).
-//   Tiles of the policy's tile_items are sorted by block_sort_kernel, then P = ceil(log2(tiles))
-//   passes each merge pairs of runs (merge_partition_kernel, then merge_kernel), ping-ponging between
+//   Tiles of the policy's sort_tile_items are sorted by block_sort_kernel, then P =
+//   ceil(log2(sorted tiles)) passes each merge pairs of runs (merge_partition_kernel, then
+//   merge_kernel, over output tiles of tile_items), ping-ponging between
 //   the output and a copy in temp storage; the block sort writes to the output when P is even, to the
 //   copy when odd, so that the last pass ends in the output. keys_in may be keys_out (in place).
-//   Temp storage: count keys (and values) and one 64-bit split per tile, when there are two tiles
-//   or more; one byte otherwise.
+//   Temp storage: count keys (and values) and one 64-bit split per output tile, when there are two
+//   sorted tiles or more; one byte otherwise.
 // dispatch_merge_sort<Tuning>::merge<KeyT, ValueT>(d_temp, bytes, source, keys_out, values_out,
 //   count, compare, stream): one merge pass over a two_runs source (DeviceMerge); temp storage: the
 //   splits.
@@ -58,9 +59,11 @@ struct dispatch_merge_sort {
     int arch = 0;
     if (const error_t e = cached_kernel_arch<merge_to_out>(arch); e != success) return e;
     const merge_sort_policy policy = Tuning::template policy<merge_tune_t<KeyT, ValueT>>(arch);
-    const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items());
+    const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items());  // a merge's output tile
     const std::uint64_t tiles = (count + tile - 1) / tile;
-    const bool merges = tiles > 1;
+    const std::uint64_t sort_tile = static_cast<std::uint64_t>(policy.sort_tile_items());
+    const std::uint64_t sorted = (count + sort_tile - 1) / sort_tile;  // the block sort's tiles
+    const bool merges = sorted > 1;
     void* pieces[4];
     const std::size_t sizes[4] = {merges ? count * sizeof(KeyT) : 0,
                                   merges && has_values ? count * sizeof(value_t) : 0,
@@ -76,17 +79,19 @@ struct dispatch_merge_sort {
     auto* const splits = static_cast<std::uint64_t*>(pieces[2]);
 
     int passes = 0;
-    while ((std::uint64_t{1} << passes) < tiles) ++passes;
-    const unsigned sort_grid = merge_grid(tiles, 1);
-    const dim3 threads(static_cast<unsigned>(policy.block_threads));
+    while ((std::uint64_t{1} << passes) < sorted) ++passes;
+    const unsigned sort_grid = merge_grid(sorted, 1);
+    const dim3 sort_threads(static_cast<unsigned>(policy.sort_threads()));
     error_t e = (passes % 2 == 0)
-                    ? launch(dim3(sort_grid), threads, 0, stream, sort_to_out, keys_in, values_in, keys_out,
+                    ? launch(dim3(sort_grid), sort_threads, 0, stream, sort_to_out, keys_in, values_in, keys_out,
                              values_out, count, compare)
-                    : launch(dim3(sort_grid), threads, 0, stream, sort_to_temp, keys_in, values_in, temp_keys,
+                    : launch(dim3(sort_grid), sort_threads, 0, stream, sort_to_temp, keys_in, values_in, temp_keys,
                              temp_values, count, compare);
+    const unsigned merge_blocks = merge_grid(tiles, 1);
+    const dim3 threads(static_cast<unsigned>(policy.block_threads));
     const unsigned part_grid = merge_grid(tiles, static_cast<std::uint64_t>(policy.partition_threads));
     const dim3 part_threads(static_cast<unsigned>(policy.partition_threads));
-    std::uint64_t run = tile;
+    std::uint64_t run = sort_tile;
     for (int p = 0; p < passes && e == success; ++p, run *= 2) {
       const bool from_temp = (passes - p) % 2 == 1;  // the last pass reads the temp copy
       if (from_temp) {
@@ -94,15 +99,15 @@ struct dispatch_merge_sort {
         e = launch(dim3(part_grid), part_threads, 0, stream, &merge_partition_kernel<temp_source, CompareOp>, source,
                    splits, tiles, tile, compare);
         if (e == success)
-          e = launch(dim3(sort_grid), threads, 0, stream, merge_to_out, source, static_cast<const std::uint64_t*>(splits),
-                     keys_out, values_out, tiles, compare);
+          e = launch(dim3(merge_blocks), threads, 0, stream, merge_to_out, source,
+                     static_cast<const std::uint64_t*>(splits), keys_out, values_out, tiles, compare);
       } else {
         const out_source source{keys_out, values_out, count, run};
         e = launch(dim3(part_grid), part_threads, 0, stream, &merge_partition_kernel<out_source, CompareOp>, source,
                    splits, tiles, tile, compare);
         if (e == success)
-          e = launch(dim3(sort_grid), threads, 0, stream, merge_to_temp, source, static_cast<const std::uint64_t*>(splits),
-                     temp_keys, temp_values, tiles, compare);
+          e = launch(dim3(merge_blocks), threads, 0, stream, merge_to_temp, source,
+                     static_cast<const std::uint64_t*>(splits), temp_keys, temp_values, tiles, compare);
       }
     }
     return e;

@@ -35,7 +35,7 @@ XCUB_DETAIL_KERNELS_BEGIN
 
 template <class Tuning, class KeyT, class ValueT, class KeyIn, class ValueIn, class KeyOut, class ValueOut,
           class CompareOp>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.sort_threads()))
     block_sort_kernel(KeyIn keys_in, ValueIn values_in, KeyOut keys_out, ValueOut values_out, std::uint64_t count,
                       CompareOp compare) {
   using agent = agent_block_sort<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
