@@ -26,7 +26,8 @@ namespace xcub_bench::device {
 namespace {
 
 __global__ void random_u32_kernel(std::uint32_t* keys, std::uint32_t* positions, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
     keys[i] = static_cast<std::uint32_t>(mix(i));
     if (positions) positions[i] = static_cast<std::uint32_t>(i);
   }
@@ -34,7 +35,8 @@ __global__ void random_u32_kernel(std::uint32_t* keys, std::uint32_t* positions,
 
 /// Sorted: 2i + (0 or 1), so the two halves interleave and tie often.
 __global__ void sorted_u32_kernel(std::uint32_t* keys, std::size_t n, unsigned salt) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     keys[i] = static_cast<std::uint32_t>(2 * i + (mix(i ^ (std::uint64_t{salt} << 40)) & 1));
 }
 

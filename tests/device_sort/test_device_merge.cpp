@@ -89,11 +89,13 @@ TEST_CASE("device merge: int keys, tiles of 9, 120 and the backend's, empty and 
 TEST_CASE("device merge: descending float keys and a 16-byte key with its own order") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device merge types");
-  check_merge<tiny>(sorted_random<float>(333, rng, 40, std::greater<>{}), sorted_random<float>(250, rng, 40, std::greater<>{}),
-                    std::greater<>{});
+  check_merge<tiny>(sorted_random<float>(333, rng, 40, std::greater<>{}),
+                    sorted_random<float>(250, rng, 40, std::greater<>{}), std::greater<>{});
   std::vector<wide_key> a(400), b(123);
-  for (std::size_t i = 0; i < a.size(); ++i) a[i] = {static_cast<std::int64_t>(rng() % 9), 1, static_cast<std::int32_t>(i)};
-  for (std::size_t i = 0; i < b.size(); ++i) b[i] = {static_cast<std::int64_t>(rng() % 9), 2, static_cast<std::int32_t>(i)};
+  for (std::size_t i = 0; i < a.size(); ++i)
+    a[i] = {static_cast<std::int64_t>(rng() % 9), 1, static_cast<std::int32_t>(i)};
+  for (std::size_t i = 0; i < b.size(); ++i)
+    b[i] = {static_cast<std::int64_t>(rng() % 9), 2, static_cast<std::int32_t>(i)};
   a = xcub::reference::stable_sort(a, wide_later_first{});
   b = xcub::reference::stable_sort(b, wide_later_first{});
   check_merge<tiny>(a, b, wide_later_first{});

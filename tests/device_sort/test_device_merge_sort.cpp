@@ -1,8 +1,9 @@
 // DeviceMergeSort: every method (SortKeys, SortPairs, SortKeysCopy, SortPairsCopy and the Stable
 // forms) against the oracle's stable sorts, with tiles of 9 and 120 items (many tiles and merge
-// passes), block-sort tiles unlike the merge's, and the backend's tuning; int, float, a 16-byte key with its own order, pairs whose values
-// are positions (stability over many duplicate keys), descending, sorted and reverse-sorted inputs,
-// iterator inputs, 32- and 64-bit counts, the random schedule and every bad input.
+// passes), block-sort tiles unlike the merge's, and the backend's tuning; int, float, a 16-byte key
+// with its own order, pairs whose values are positions (stability over many duplicate keys),
+// descending, sorted and reverse-sorted inputs, iterator inputs, 32- and 64-bit counts, the random
+// schedule and every bad input.
 #include <algorithm>
 #include <cstdint>
 #include <functional>
@@ -103,7 +104,8 @@ std::vector<std::size_t> sizes_for(std::size_t tile, std::size_t large) {
 TEST_CASE("device merge sort: int keys, every keys-only form, tiles of 9, 120 and the backend's") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device merge sort int keys");
-  for (const std::size_t n : sizes_for(9, 1000)) check_keys<tiny>(int_keys(n, rng, n % 2 ? 10 : 1 << 30), std::less<>{});
+  for (const std::size_t n : sizes_for(9, 1000))
+    check_keys<tiny>(int_keys(n, rng, n % 2 ? 10 : 1 << 30), std::less<>{});
   for (const std::size_t n : sizes_for(120, 3001)) check_keys<odd>(int_keys(n, rng, 1 << 20), std::less<>{});
   constexpr std::size_t tile = host_default::policy<int>(0).tile_items();
   for (const std::size_t n : sizes_for(tile, 100000)) check_keys<host_default>(int_keys(n, rng, 1000), std::less<>{});
@@ -143,7 +145,8 @@ TEST_CASE("device merge sort: a 16-byte key with a custom order") {
   for (const std::size_t n : {std::size_t(1), std::size_t(10), std::size_t(333), std::size_t(2000)}) {
     std::vector<wide_key> keys(n);
     for (std::size_t i = 0; i < n; ++i)
-      keys[i] = {static_cast<std::int64_t>(rng() % 20) - 10, static_cast<std::int32_t>(rng()), static_cast<std::int32_t>(i)};
+      keys[i] = {static_cast<std::int64_t>(rng() % 20) - 10, static_cast<std::int32_t>(rng()),
+                 static_cast<std::int32_t>(i)};
     check_keys<tiny>(keys, wide_later_first{});
     check_pairs<odd>(keys, wide_later_first{});
   }
@@ -177,7 +180,9 @@ TEST_CASE("device merge sort: iterator inputs to the Copy forms") {
   // Counting keys, sorted descending.
   xcub::CountingInputIterator<int> count_from(5);
   xcub::device_buffer<int> out(n);
-  two_phase([&](void* t, std::size_t& b) { return sort::SortKeysCopy(t, b, count_from, out.data(), n, std::greater<>{}); });
+  two_phase([&](void* t, std::size_t& b) {
+    return sort::SortKeysCopy(t, b, count_from, out.data(), n, std::greater<>{});
+  });
   xcub_test::check_equal(out.download(), xcub::reference::stable_sort(counting, std::greater<>{}), "counting keys");
   // Transformed keys (x % 10: many duplicates) with counting values: a stable sort by last digit.
   xcub::TransformInputIterator<int, mod_ten, xcub::CountingInputIterator<int>> digits(count_from, mod_ten{});

@@ -55,7 +55,8 @@ struct DeviceMergeTuned {
                            stream_t stream = 0) {
     detail::profile_range range("xcub::DeviceMerge::MergeKeys");
     if (!detail::valid_count(num_keys1) || !detail::valid_count(num_keys2)) return error_invalid_value;
-    if ((num_keys1 > 0 && detail::is_null_iterator(keys_in1)) || (num_keys2 > 0 && detail::is_null_iterator(keys_in2)) ||
+    if ((num_keys1 > 0 && detail::is_null_iterator(keys_in1)) ||
+        (num_keys2 > 0 && detail::is_null_iterator(keys_in2)) ||
         ((num_keys1 > 0 || num_keys2 > 0) && detail::is_null_iterator(keys_out)))
       return error_invalid_value;
     const auto a = static_cast<std::uint64_t>(num_keys1), b = static_cast<std::uint64_t>(num_keys2);
@@ -74,7 +75,8 @@ struct DeviceMergeTuned {
     if (!detail::valid_count(num_keys1) || !detail::valid_count(num_keys2)) return error_invalid_value;
     if ((num_keys1 > 0 && (detail::is_null_iterator(keys_in1) || detail::is_null_iterator(items_in1))) ||
         (num_keys2 > 0 && (detail::is_null_iterator(keys_in2) || detail::is_null_iterator(items_in2))) ||
-        ((num_keys1 > 0 || num_keys2 > 0) && (detail::is_null_iterator(keys_out) || detail::is_null_iterator(items_out))))
+        ((num_keys1 > 0 || num_keys2 > 0) &&
+         (detail::is_null_iterator(keys_out) || detail::is_null_iterator(items_out))))
       return error_invalid_value;
     const auto a = static_cast<std::uint64_t>(num_keys1), b = static_cast<std::uint64_t>(num_keys2);
     using source_t = detail::two_runs<KeyIt1, ItemIt1, KeyIt2, ItemIt2>;
