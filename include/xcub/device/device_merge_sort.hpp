@@ -14,8 +14,9 @@
 //   forms promise no order of equivalent keys, as CUB, but today run the same stable algorithm.
 // - compare_op(a, b): true when a goes before b; a strict weak ordering callable in device code
 //   (std::less<>, std::greater<> for descending, a lambda or functor on a custom key type).
-// - Iterators: random access. The Copy forms read their inputs once (any input iterator:
-//   CountingInputIterator, TransformInputIterator ...) and write the outputs, which must be readable
+// - Iterators: random access. The Copy forms only read their inputs (any random-access input
+//   iterator: CountingInputIterator, TransformInputIterator ...; each item once, the keys of a
+//   last partial tile twice) and write the outputs, which must be readable
 //   too (pointers in practice): they hold the data between merge passes. Keys are sorted as the value
 //   type of d_keys / d_output_keys, values as that of d_items / d_output_items. Inputs and outputs
 //   must not overlap (except in the in-place forms, where they are one).

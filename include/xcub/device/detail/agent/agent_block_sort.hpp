@@ -8,11 +8,12 @@
 // `compare` (a strict weak ordering; equivalent keys keep their order) and written, nothing past them.
 // In and out may be the same memory (the whole tile is read before anything is written).
 // - Loads and stores go through BlockLoad / BlockStore (WARP_TRANSPOSE with whole warps, else
-//   TRANSPOSE: coalesced, blocked in registers),
-//   the sort is BlockMergeSort; the four TempStorages share their bytes.
-// - A partial tile: the block finds its largest valid key (BlockReduce by `compare`) and gives it to
-//   the positions past `valid`; they sort after every valid key (after the equivalent ones too: they
-//   come later in the tile and the sort is stable), so [0, valid) is the valid items sorted.
+//   TRANSPOSE: coalesced, blocked in registers), the sort is BlockMergeSort; the TempStorages share
+//   their bytes.
+// - A partial tile: the block first finds its largest valid key (read from memory, then BlockReduce
+//   by `compare`: a partial tile's keys are read twice) and gives it to the positions past `valid`;
+//   they sort after every valid key (after the equivalent ones too: they come later in the tile and
+//   the sort is stable), so [0, valid) is the valid items sorted.
 #pragma once
 
 #include <type_traits>
