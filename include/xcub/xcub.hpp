@@ -45,6 +45,8 @@
 #include <xcub/device/device_select.hpp>
 #include <xcub/device/device_partition.hpp>
 #include <xcub/device/device_run_length_encode.hpp>
+#include <xcub/device/device_merge_sort.hpp>
+#include <xcub/device/device_merge.hpp>
 #endif
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>

@@ -125,3 +125,33 @@ struct radix_sort_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceMergeSort and DeviceMerge (docs/device-merge-sort.md). The sort sorts each tile of
+/// sort_threads() * sort_items() keys in a block (BlockMergeSort), then merges pairs of sorted runs,
+/// log2(sorted tiles) passes; each pass (and DeviceMerge's one) first finds the split of every
+/// output tile of block_threads * items_per_thread items (partition_threads tiles per block of the
+/// partition kernel), then merges each output tile in one block through shared memory. Any thread
+/// counts >= 1. The block sort takes the merge's shape unless sort_block_threads is set: a larger
+/// sorted tile saves whole merge passes (one per doubling).
+struct merge_sort_policy {
+  int block_threads;
+  int items_per_thread;
+  int partition_threads;
+  int sort_block_threads = 0;     // 0: block_threads
+  int sort_items_per_thread = 0;  // 0: items_per_thread
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+  constexpr int sort_threads() const { return sort_block_threads > 0 ? sort_block_threads : block_threads; }
+  constexpr int sort_items() const { return sort_items_per_thread > 0 ? sort_items_per_thread : items_per_thread; }
+  constexpr int sort_tile_items() const { return sort_threads() * sort_items(); }
+};
+
+/// CUB's nominal-items rule: `nominal` items of 4 bytes per thread, fewer for larger items (never
+/// more than nominal, at least 1).
+constexpr int nominal_4b_items(int nominal, int bytes) {
+  const int scaled = nominal * 4 / (bytes > 0 ? bytes : 1);
+  return scaled < 1 ? 1 : (scaled > nominal ? nominal : scaled);
+}
+
+}  // namespace xcub::detail

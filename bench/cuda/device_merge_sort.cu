@@ -1,0 +1,149 @@
+// DeviceMergeSort and DeviceMerge, xcub against CUB in one binary on the same buffers, 2^16 to 2^28
+// items (XCUB_BENCH_LOG2 picks; default 16-28):
+//   DeviceMergeSort::SortKeysCopy   uint32 keys, std::less      (the issue's target: 2^26, >= 1.0x CUB)
+//   DeviceMergeSort::SortPairsCopy  uint32 keys, uint32 values (the input positions)
+//   DeviceMerge::MergeKeys          two sorted uint32 halves of n/2 items each, ties across the halves
+// Keys are random 32-bit words (a hash of the index). The Copy forms are timed so that every call
+// sorts the same unsorted input (an in-place SortKeys would sort sorted data from the second call
+// on); SortKeys runs the same kernels, only the block sort's input differs. Both sides sort stably,
+// so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing.
+// Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
+// the block sort's tiles doubled (rows "[sort 512x17]", DeviceMergeSortTuned): a candidate default
+// for the lead to measure.
+//
+//   device_merge_sort [results.json]
+#include <cub/device/device_merge.cuh>
+#include <cub/device/device_merge_sort.cuh>
+
+#include <xcub/device/device_merge.hpp>
+#include <xcub/device/device_merge_sort.hpp>
+
+#include <functional>
+
+#include "device_harness.hpp"
+
+namespace xcub_bench::device {
+namespace {
+
+__global__ void random_u32_kernel(std::uint32_t* keys, std::uint32_t* positions, std::size_t n) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
+    keys[i] = static_cast<std::uint32_t>(mix(i));
+    if (positions) positions[i] = static_cast<std::uint32_t>(i);
+  }
+}
+
+/// Sorted: 2i + (0 or 1), so the two halves interleave and tie often.
+__global__ void sorted_u32_kernel(std::uint32_t* keys, std::size_t n, unsigned salt) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
+    keys[i] = static_cast<std::uint32_t>(2 * i + (mix(i ^ (std::uint64_t{salt} << 40)) & 1));
+}
+
+void launched(const char* what) {
+  check(cudaGetLastError(), what);
+  check(cudaDeviceSynchronize(), what);
+}
+
+struct less_u32 {
+  __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
+};
+
+/// The default CUDA tuning with the block sort's tiles doubled (512 x 17): one merge pass fewer at
+/// every size, for one more merge round inside each block. Rows "[sort 512x17]": a candidate default.
+struct big_sort_tuning {
+  template <class KeyT>
+  static constexpr xcub::detail::merge_sort_policy policy(int arch) {
+    xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT>(arch);
+    p.sort_block_threads = 2 * p.block_threads;
+    return p;
+  }
+};
+
+void sort_keys(report& rep, int k) {
+  const std::size_t n = std::size_t{1} << k;
+  if (!fits(3 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("SortKeys", "uint32", k);
+  dev_array<std::uint32_t> in(n), x_out(n), c_out(n);
+  random_u32_kernel<<<2048, 256>>>(in.get(), nullptr, n);
+  launched("keys");
+  const std::uint32_t* d_in = in.get();
+  std::uint32_t *xo = x_out.get(), *co = c_out.get();
+  const bench_case c{"DeviceMergeSort::SortKeysCopy", "uint32", k, n, 2 * n * sizeof(std::uint32_t),
+                     n * sizeof(std::uint32_t)};
+  run_pair(
+      rep, c,
+      [=](void* t, std::size_t& b) { return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, xo, n, less_u32{}); },
+      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
+      [&] { expect_equal(xo, co, n, c.benchmark); });
+  bench_case big = c;
+  big.benchmark += " [sort 512x17]";
+  run_pair(
+      rep, big,
+      [=](void* t, std::size_t& b) {
+        return xcub::DeviceMergeSortTuned<big_sort_tuning>::SortKeysCopy(t, b, d_in, xo, n, less_u32{});
+      },
+      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
+      [&] { expect_equal(xo, co, n, big.benchmark); });
+}
+
+void sort_pairs(report& rep, int k) {
+  const std::size_t n = std::size_t{1} << k;
+  if (!fits(6 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("SortPairs", "uint32", k);
+  dev_array<std::uint32_t> keys(n), values(n), xk(n), xv(n), ck(n), cv(n);
+  random_u32_kernel<<<2048, 256>>>(keys.get(), values.get(), n);
+  launched("pairs");
+  const std::uint32_t *dk = keys.get(), *dv = values.get();
+  std::uint32_t *xko = xk.get(), *xvo = xv.get(), *cko = ck.get(), *cvo = cv.get();
+  const bench_case c{"DeviceMergeSort::SortPairsCopy", "uint32/uint32", k, n, 4 * n * sizeof(std::uint32_t),
+                     2 * n * sizeof(std::uint32_t)};
+  run_pair(
+      rep, c,
+      [=](void* t, std::size_t& b) {
+        return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, xko, xvo, n, less_u32{});
+      },
+      [=](void* t, std::size_t& b) {
+        return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, cko, cvo, n, less_u32{});
+      },
+      [&] {
+        expect_equal(xko, cko, n, c.benchmark + " keys");
+        expect_equal(xvo, cvo, n, c.benchmark + " values");
+      });
+}
+
+void merge_keys(report& rep, int k) {
+  const std::size_t n = std::size_t{1} << k, half = n / 2;
+  if (!fits(3 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("MergeKeys", "uint32", k);
+  dev_array<std::uint32_t> a(half), b(n - half), x_out(n), c_out(n);
+  sorted_u32_kernel<<<2048, 256>>>(a.get(), half, 1);
+  sorted_u32_kernel<<<2048, 256>>>(b.get(), n - half, 2);
+  launched("sorted halves");
+  const std::uint32_t *da = a.get(), *db = b.get();
+  std::uint32_t *xo = x_out.get(), *co = c_out.get();
+  const auto na = static_cast<std::int64_t>(half), nb = static_cast<std::int64_t>(n - half);
+  const bench_case c{"DeviceMerge::MergeKeys", "uint32", k, n, 2 * n * sizeof(std::uint32_t),
+                     n * sizeof(std::uint32_t)};
+  run_pair(
+      rep, c,
+      [=](void* t, std::size_t& bytes) {
+        return xcub::DeviceMerge::MergeKeys(t, bytes, da, na, db, nb, xo, less_u32{});
+      },
+      [=](void* t, std::size_t& bytes) {
+        return cub::DeviceMerge::MergeKeys(t, bytes, da, na, db, nb, co, less_u32{});
+      },
+      [&] { expect_equal(xo, co, n, c.benchmark); });
+}
+
+}  // namespace
+}  // namespace xcub_bench::device
+
+int main(int argc, char** argv) {
+  using namespace xcub_bench::device;
+  if (!std::getenv("XCUB_BENCH_LOG2")) setenv("XCUB_BENCH_LOG2", "16-28", 0);
+  report rep("device_merge_sort");
+  const std::vector<int> sizes = log2_sizes();
+  for (int k : sizes) sort_keys(rep, k);
+  for (int k : sizes) sort_pairs(rep, k);
+  for (int k : sizes) merge_keys(rep, k);
+  rep.finish(argc > 1 ? argv[1] : nullptr);
+  return 0;
+}
