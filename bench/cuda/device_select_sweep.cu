@@ -88,7 +88,8 @@ template <class Tuning>
 void all_three(report& rep, const std::string& label, int k) {
   one<Tuning>(rep, kind::select_if, label, k);
   one<Tuning>(rep, kind::unique, label, k);
-  one<Tuning>(rep, kind::encode, label, k);
+  // Encode's compacted tile takes 8 bytes an item (item and length): larger tiles do not fit 48 KiB.
+  if constexpr (Tuning::template policy<int>(900).tile_items() * 8 <= 46 * 1024) one<Tuning>(rep, kind::encode, label, k);
 }
 
 }  // namespace
@@ -101,8 +102,7 @@ int main(int argc, char** argv) {
   all_three<xcub::tuning::select>(rep, "default", k);
   all_three<candidate<384, 17>>(rep, "384x17", k);
   all_three<candidate<256, 22>>(rep, "256x22", k);
-  all_three<candidate<384, 24>>(rep, "384x24", k);
-  all_three<candidate<512, 16>>(rep, "512x16", k);
+  all_three<candidate<256, 20>>(rep, "256x20", k);
   all_three<candidate<256, 16>>(rep, "256x16", k);
   all_three<candidate<384, 17, xcub::BLOCK_LOAD_DIRECT>>(rep, "384x17 direct", k);
   all_three<candidate<384, 17, xcub::BLOCK_LOAD_WARP_TRANSPOSE, 76, 1150>>(rep, "384x17 d76 s1150", k);

@@ -14,13 +14,9 @@
 #include <cstdint>
 
 #include <xcub/config.hpp>
+#include <xcub/device/detail/no_values.hpp>
 
 namespace xcub::detail {
-
-/// The values iterator of a keys-only sort or merge: moves nowhere, is never read or written.
-struct no_values {
-  XCUB_HOST_DEVICE XCUB_FORCEINLINE no_values operator+(std::ptrdiff_t) const { return {}; }
-};
 
 struct run_pair {
   std::uint64_t first;    // the pair's first output position

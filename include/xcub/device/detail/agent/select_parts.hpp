@@ -18,6 +18,7 @@
 #include <iterator>
 #include <type_traits>
 
+#include <xcub/device/detail/no_values.hpp>
 #include <xcub/config.hpp>
 
 namespace xcub::detail {
@@ -108,9 +109,6 @@ template <class OffsetT>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT second_of(const OffsetT&) { return 0; }
 template <class OffsetT>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT second_of(const part_counts<OffsetT>& c) { return c.second; }
-
-/// Where a pass writes nothing (a selector without values).
-struct no_values {};
 
 template <class OutIt>
 struct out_selected {
