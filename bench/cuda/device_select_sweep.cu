@@ -43,6 +43,10 @@ struct candidate {
 
 enum class kind { select_if, unique, encode };
 
+/// Encode's compacted tile takes 8 bytes an item (item and length): larger tiles do not fit 48 KiB.
+template <class Tuning>
+constexpr bool encode_fits = Tuning::template policy<int>(900).tile_items() * 8 <= 46 * 1024;
+
 template <class Tuning>
 void one(report& rep, kind which, const std::string& label, int k) {
   const char* base = which == kind::select_if ? "Select::If 50%" : which == kind::unique ? "Select::Unique" : "Encode";
@@ -75,7 +79,7 @@ void one(report& rep, kind which, const std::string& label, int k) {
     run_pair(
         rep, c, [=](void* t, std::size_t& b) { return sel::Unique(t, b, d_in, x_out, x_cnt, items); },
         [=](void* t, std::size_t& b) { return cub::DeviceSelect::Unique(t, b, d_in, c_out, c_cnt, items); }, verify);
-  else
+  else if constexpr (encode_fits<Tuning>)
     run_pair(
         rep, c, [=](void* t, std::size_t& b) { return rle::Encode(t, b, d_in, x_out, x_len, x_cnt, items); },
         [=](void* t, std::size_t& b) {
@@ -88,8 +92,7 @@ template <class Tuning>
 void all_three(report& rep, const std::string& label, int k) {
   one<Tuning>(rep, kind::select_if, label, k);
   one<Tuning>(rep, kind::unique, label, k);
-  // Encode's compacted tile takes 8 bytes an item (item and length): larger tiles do not fit 48 KiB.
-  if constexpr (Tuning::template policy<int>(900).tile_items() * 8 <= 46 * 1024) one<Tuning>(rep, kind::encode, label, k);
+  if constexpr (encode_fits<Tuning>) one<Tuning>(rep, kind::encode, label, k);
 }
 
 }  // namespace
