@@ -47,6 +47,9 @@
 #include <xcub/device/device_run_length_encode.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_merge.hpp>
+#include <xcub/device/device_adjacent_difference.hpp>
+#include <xcub/device/device_for.hpp>
+#include <xcub/device/device_transform.hpp>
 #endif
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>

@@ -153,5 +153,27 @@ constexpr int nominal_4b_items(int nominal, int bytes) {
   const int scaled = nominal * 4 / (bytes > 0 ? bytes : 1);
   return scaled < 1 ? 1 : (scaled > nominal ? nominal : scaled);
 }
+/// DeviceTransform and DeviceFor (docs/device-transform.md): one tile of block_threads *
+/// items_per_thread items per block (blocks loop past 2^31 - 1 tiles), read striped (coalesced),
+/// every item of a thread loaded before any is computed. vector_bytes (0, 4, 8 or 16): the word a
+/// thread loads and stores per step in full tiles where every input and the output are pointers of
+/// trivially copyable power-of-two-sized types, aligned to their word (0: never vectorized).
+struct transform_policy {
+  int block_threads;
+  int items_per_thread;
+  int vector_bytes;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+/// DeviceAdjacentDifference: one tile per block step, loaded to a blocked arrangement, differenced
+/// by BlockAdjacentDifference, stored back. The in-place forms first copy each tile's neighbour
+/// item (the one before it, or after it) to temp storage.
+struct adjacent_difference_policy {
+  int block_threads;
+  int items_per_thread;
+  BlockLoadAlgorithm load_algorithm;
+  BlockStoreAlgorithm store_algorithm;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
 
 }  // namespace xcub::detail
