@@ -31,9 +31,9 @@ struct agent_elementwise {
 
   XCUB_DEVICE XCUB_FORCEINLINE static void full_tile(Body& body, OffsetT base, int tid) {
     typename Body::item items[ITEMS];
-#pragma unroll
+XCUB_UNROLL
     for (int k = 0; k < ITEMS; ++k) items[k] = body.load(base + static_cast<OffsetT>(k * THREADS + tid));
-#pragma unroll
+XCUB_UNROLL
     for (int k = 0; k < ITEMS; ++k) body.store(base + static_cast<OffsetT>(k * THREADS + tid), items[k]);
   }
 
@@ -41,10 +41,10 @@ struct agent_elementwise {
     if constexpr (can_vectorize) {
       constexpr int words = ITEMS / chunk_items;
       typename Body::chunk chunks[words];
-#pragma unroll
+XCUB_UNROLL
       for (int w = 0; w < words; ++w)
         chunks[w] = body.load_chunk(base + static_cast<OffsetT>((w * THREADS + tid) * chunk_items));
-#pragma unroll
+XCUB_UNROLL
       for (int w = 0; w < words; ++w)
         body.store_chunk(base + static_cast<OffsetT>((w * THREADS + tid) * chunk_items), chunks[w]);
     } else {
@@ -54,10 +54,10 @@ struct agent_elementwise {
 
   XCUB_DEVICE XCUB_FORCEINLINE static void partial_tile(Body& body, OffsetT base, int valid, int tid) {
     typename Body::item items[ITEMS];
-#pragma unroll
+XCUB_UNROLL
     for (int k = 0; k < ITEMS; ++k)
       if (k * THREADS + tid < valid) items[k] = body.load(base + static_cast<OffsetT>(k * THREADS + tid));
-#pragma unroll
+XCUB_UNROLL
     for (int k = 0; k < ITEMS; ++k)
       if (k * THREADS + tid < valid) body.store(base + static_cast<OffsetT>(k * THREADS + tid), items[k]);
   }

@@ -138,7 +138,7 @@ struct for_each_copy_body {
   }
   template <class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE void store_chunk(OffsetT, chunk& c) {
-#pragma unroll
+XCUB_UNROLL
     for (int j = 0; j < chunk_items; ++j) op(c.v[j]);
   }
   bool aligned() const { return word_aligned<chunk_items>(first); }
@@ -184,7 +184,7 @@ struct transform_body {
   template <std::size_t... I, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE void store_chunk_at(std::index_sequence<I...>, OffsetT i, chunk& c) {
     out_word w;
-#pragma unroll
+XCUB_UNROLL
     for (int j = 0; j < chunk_items; ++j) w.v[j] = op(get<I>(c).v[j]...);
     *reinterpret_cast<out_word*>(&out[i]) = w;
   }
