@@ -164,7 +164,7 @@ XCUB_UNROLL
       const OffsetT j = static_cast<OffsetT>(lane * small_items + i);
       keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
       if constexpr (!keys_only)
-        if (j < seg.size) values[i] = buf.values_in[seg.begin + j];
+        values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
     }
     constexpr int image_bits = static_cast<int>(sizeof(image_t) * 8);
     const int bits = end_bit - begin_bit;
@@ -198,7 +198,7 @@ XCUB_UNROLL
       const OffsetT j = static_cast<OffsetT>(tid * items + i);
       keys[i] = j < seg.size ? buf.keys_in[seg.begin + j] : rk::from_image(pad_image);
       if constexpr (!keys_only)
-        if (j < seg.size) values[i] = buf.values_in[seg.begin + j];
+        values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
     }
     if constexpr (DESCENDING)
       block_sort(storage).SortDescendingBlockedToStriped(keys, values, begin_bit, end_bit);

@@ -89,10 +89,10 @@ XCUB_UNROLL
         const int j = tid * ITEMS + i;  // blocked: rank order follows input order within a digit
         images[i] = j < valid ? rk::to_image(src_keys[begin + base + static_cast<OffsetT>(j)]) : pad_image;
         if constexpr (!keys_only)
-          if (j < valid) values[i] = src_values[begin + base + static_cast<OffsetT>(j)];
+          values[i] = j < valid ? src_values[begin + base + static_cast<OffsetT>(j)] : ValueT();
       }
       int ranks[ITEMS];
-      int prefix[tracked];
+      int prefix[tracked] = {};
       rank_t(s.u.rank).RankKeys(images, ranks, digit_of, prefix);
 XCUB_UNROLL
       for (int t = 0; t < tracked; ++t) {
