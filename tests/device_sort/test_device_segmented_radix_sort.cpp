@@ -121,6 +121,9 @@ TEST_CASE("device segmented radix sort: key types") {
     check<host_default, true, false, double>(special_floats<double>(l.items, rng), l, true, rng);
     check<host_default, false, true, std::int16_t>(random_keys<std::int16_t>(l.items, rng, 100), l, false, rng);
     check<tiny_tuning, true, true, std::int64_t>(random_keys<std::int64_t>(l.items, rng), l, true, rng);
+#ifdef __SIZEOF_INT128__
+    check<host_default, true, false, __int128>(random_keys<__int128>(l.items, rng), l, false, rng, 60, 128);
+#endif
 #endif
   }
 }
