@@ -6,8 +6,8 @@
 // consume_group(segments, buffers, first, count, begin_bit, end_bit, passes) sorts segments
 // [first, first + count) (count <= block_threads) by bits [begin_bit, end_bit) of their keys' radix
 // images, stably; every thread of the block calls it. Each segment goes where its size says:
-//   - size <= small_threads * small_items: a logical warp (WarpMergeSort of the images with a
-//     comparator on the bit range, in registers); the logical warps deal these out round robin;
+//   - size <= small_threads * small_items: a logical warp, in registers (segmented_sort_small.hpp);
+//     the logical warps deal these out round robin;
 //   - size <= one tile: the block's BlockRadixSort, the tile padded with keys that sort last;
 //   - longer: the block, `passes` radix passes through global memory (segmented_radix_pass.hpp),
 //     ping-ponging between the final and the other buffer so that the last pass lands in the final.
@@ -22,38 +22,12 @@
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/agent/segmented_radix_pass.hpp>
+#include <xcub/device/detail/agent/segmented_sort_small.hpp>
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/util/null_type.hpp>
-#include <xcub/warp/warp_merge_sort.hpp>
 
 namespace xcub::detail {
-
-/// Where a sort reads and writes: the input, the final output, and the other buffer of the radix
-/// passes (values unused for keys only).
-template <class KeyT, class ValueT>
-struct segmented_sort_buffers {
-  const KeyT* keys_in;
-  KeyT* keys_final;
-  KeyT* keys_other;
-  const ValueT* values_in;
-  ValueT* values_final;
-  ValueT* values_other;
-};
-
-/// Radix order on bits [shift, shift + width) of folded images (both zeros one key), as a
-/// comparator for WarpMergeSort.
-template <class KeyT, bool DESCENDING>
-struct image_bits_less {
-  using image_t = typename radix::radix_key<KeyT>::image_t;
-  int shift;
-  image_t mask;
-  XCUB_DEVICE XCUB_FORCEINLINE bool operator()(image_t a, image_t b) const {
-    const image_t x = static_cast<image_t>((radix::fold_minus_zero<KeyT>(a) >> shift) & mask);
-    const image_t y = static_cast<image_t>((radix::fold_minus_zero<KeyT>(b) >> shift) & mask);
-    return DESCENDING ? y < x : x < y;
-  }
-};
 
 #if XCUB_HAS_KERNELS
 
@@ -81,13 +55,13 @@ struct agent_segmented_sort {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
   using value_t = std::conditional_t<keys_only, NullType, ValueT>;
   static constexpr image_t pad_image = DESCENDING ? image_t(0) : static_cast<image_t>(~image_t(0));
-  using warp_sort = WarpMergeSort<image_t, small_items, small_threads, value_t>;
+  using small_sort = segmented_sort_small<KeyT, ValueT, small_threads, small_items, DESCENDING>;
   using block_sort = BlockRadixSort<KeyT, threads, items, value_t, policy.radix_bits>;
 
   template <class OffsetT>
   struct TempStorage {
     union {
-      typename warp_sort::TempStorage warp[sorters];
+      typename small_sort::TempStorage warp[sorters];
       typename block_sort::TempStorage block;
       typename segmented_radix_pass<KeyT, ValueT, threads, items, policy.radix_bits, DESCENDING,
                                     OffsetT>::TempStorage pass;
@@ -134,8 +108,8 @@ struct agent_segmented_sort {
     // Small segments: logical warp k takes list entries k, k + sorters, ...
     const int sorter = tid / small_threads;
     for (int k = sorter; k < small_count; k += sorters)
-      sort_small(storage.u.warp[sorter], segments.at(first + static_cast<std::uint64_t>(storage.small_list[k])), buf,
-                 begin_bit, end_bit);
+      small_sort::sort(storage.u.warp[sorter], segments.at(first + static_cast<std::uint64_t>(storage.small_list[k])),
+                       buf, begin_bit, end_bit);
     if (large_count == 0) {
       arch::sync_threads();  // the next group rewrites the lists
       return;
@@ -152,40 +126,6 @@ struct agent_segmented_sort {
   }
 
  private:
-  template <class Storage, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE static void sort_small(Storage& storage, const segment_range<OffsetT>& seg,
-                                                      const segmented_sort_buffers<KeyT, ValueT>& buf, int begin_bit,
-                                                      int end_bit) {
-    const int lane = static_cast<int>(arch::linear_thread_id()) % small_threads;
-    image_t keys[small_items];
-    value_t values[small_items];
-XCUB_UNROLL
-    for (int i = 0; i < small_items; ++i) {
-      const OffsetT j = static_cast<OffsetT>(lane * small_items + i);
-      keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
-      if constexpr (!keys_only)
-        values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
-    }
-    constexpr int image_bits = static_cast<int>(sizeof(image_t) * 8);
-    const int bits = end_bit - begin_bit;
-    const image_bits_less<KeyT, DESCENDING> less{
-        bits > 0 ? begin_bit : 0,
-        bits <= 0 ? image_t(0) : (bits >= image_bits ? static_cast<image_t>(~image_t(0))
-                                                     : static_cast<image_t>((image_t(1) << bits) - image_t(1)))};
-    if constexpr (keys_only)
-      warp_sort(storage).StableSort(keys, less);
-    else
-      warp_sort(storage).StableSort(keys, values, less);
-XCUB_UNROLL
-    for (int i = 0; i < small_items; ++i) {
-      const OffsetT j = static_cast<OffsetT>(lane * small_items + i);
-      if (j < seg.size) {
-        buf.keys_final[seg.begin + j] = rk::from_image(keys[i]);
-        if constexpr (!keys_only) buf.values_final[seg.begin + j] = values[i];
-      }
-    }
-  }
-
   template <class Storage, class OffsetT>
   XCUB_DEVICE XCUB_FORCEINLINE static void sort_tile(Storage& storage, const segment_range<OffsetT>& seg,
                                                      const segmented_sort_buffers<KeyT, ValueT>& buf, int begin_bit,
