@@ -3,9 +3,10 @@
 //
 // agent_segmented_sort<Policy, KeyT, ValueT, DESCENDING>: Policy is a type whose `static constexpr
 // segmented_sort_policy value` gives the shape; ValueT = NullType sorts keys only.
-// consume_group(segments, buffers, first, count, begin_bit, end_bit, passes) sorts segments
-// [first, first + count) (count <= block_threads) by bits [begin_bit, end_bit) of their keys' radix
-// images, stably; every thread of the block calls it. Each segment goes where its size says:
+// consume_group(storage, segments, buffers, first, count, begin_bit, end_bit, passes) sorts
+// segments [first, first + count) (count <= block_threads) by bits [begin_bit, end_bit) of their
+// keys' radix images, stably; every thread of the block calls it, with one shared
+// TempStorage<OffsetT> (OffsetT: the segment source's offset type). Each segment goes where its size says:
 //   - size <= small_threads * small_items: a logical warp, in registers (segmented_sort_small.hpp);
 //     the logical warps deal these out round robin;
 //   - size <= one tile: the block's BlockRadixSort, the tile padded with keys that sort last;
