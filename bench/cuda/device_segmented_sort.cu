@@ -22,12 +22,14 @@ namespace xcub_bench::device {
 namespace {
 
 __global__ void distinct_keys_kernel(std::uint32_t* keys, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     keys[i] = (static_cast<std::uint32_t>(i) * 0x9e3779b1u) ^ 0x5bd1e995u;  // odd multiplier: a bijection
 }
 
 __global__ void iota_kernel(std::uint32_t* values, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     values[i] = static_cast<std::uint32_t>(i);
 }
 

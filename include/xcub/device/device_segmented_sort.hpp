@@ -44,9 +44,9 @@
 #include <xcub/runtime.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/null_type.hpp>
+#include <xcub/device/detail/segmented_sort_entry.hpp>  // first: on kokkos, its dispatch says why not
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/segmented_sort.hpp>
-#include <xcub/device/detail/segmented_sort_entry.hpp>
 
 namespace xcub {
 

@@ -1,6 +1,7 @@
 // xcub/device/detail/segmented_sort_entry.hpp: what DeviceSegmentedRadixSort and
 // DeviceSegmentedSort share behind their façades: the argument checks and the call of the one
-// engine (dispatch/dispatch_segmented_sort.hpp).
+// engine (dispatch/dispatch_segmented_sort.hpp, reached through the backend seam
+// <xcub/backend/dispatch/segmented_sort.hpp>: backends/native for host, CUDA and HIP).
 //
 // segmented_sort_entry<Tuning>::sort<DESCENDING>(d_temp, bytes, keys, values, num_items,
 // num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, double_buffer, stream):
@@ -22,9 +23,7 @@
 #include <xcub/device/device_reduce.hpp>  // detail::iterator_value_t
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/dispatch/checks.hpp>
-#if XCUB_HAS_KERNELS
-#include <xcub/device/detail/dispatch/dispatch_segmented_sort.hpp>
-#endif
+#include <xcub/backend/dispatch/segmented_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
 
 namespace xcub::detail {
 

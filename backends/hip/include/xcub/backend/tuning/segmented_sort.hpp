@@ -7,10 +7,11 @@
 namespace xcub::tuning {
 
 struct segmented_sort {
-  /// Policy for keys of type KeyT on architecture `arch` (gfx90a: 910, gfx942: 942, gfx1030: 1030).
-  /// Blocks of 256 threads and tiles of 2048 four-byte keys (fewer items for wider keys, so that a
+  /// Policy for keys of type KeyT on architecture `arch` (gfx90a: 910, gfx942: 942, gfx1030: 1030):
+  /// blocks of 256 threads and tiles of 2048 four-byte keys (fewer items for wider keys, so that a
   /// tile of keys and values stays within 32 KiB of shared memory); 5-bit digits; segments of up
-  /// to 128 keys (64 of 16 bytes) take a logical warp of 16 lanes (32 for keys over 4 bytes); groups of up to 64 segments.
+  /// to 128 keys (64 of 16 bytes) take a logical warp (16 lanes x 8 keys up to 4 bytes, else 32
+  /// lanes x 4 or x 2); groups of up to 64 segments.
   template <class KeyT>
   static constexpr detail::segmented_sort_policy policy(int /*arch*/) {
     constexpr int bytes = static_cast<int>(sizeof(KeyT));
