@@ -42,6 +42,8 @@
 #include <xcub/device/reproducible.hpp>
 #if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_radix_sort.hpp>
+#include <xcub/device/device_segmented_radix_sort.hpp>
+#include <xcub/device/device_segmented_sort.hpp>
 #include <xcub/device/device_select.hpp>
 #include <xcub/device/device_partition.hpp>
 #include <xcub/device/device_run_length_encode.hpp>

@@ -177,3 +177,25 @@ struct adjacent_difference_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceSegmentedRadixSort and DeviceSegmentedSort: each block takes a group of consecutive
+/// segments (at most segments_per_block, fewer when there are too few segments to fill the device)
+/// and sorts each by its size: up to small_threads * small_items items, a logical warp of
+/// small_threads lanes (a stable merge sort in registers); up to one tile (block_threads *
+/// items_per_thread), the block's BlockRadixSort; longer, the block, with radix passes through
+/// global memory (count, scan, scatter per digit). block_threads must be a multiple of the warp;
+/// small_threads a power of two dividing the warp.
+struct segmented_sort_policy {
+  int block_threads;
+  int items_per_thread;    // the tile of the block paths
+  int radix_bits;          // bits per pass of the block paths (1 to 8)
+  int small_threads;       // lanes of the small path's logical warp
+  int small_items;         // items per lane of the small path
+  int segments_per_block;  // the largest group (1..block_threads)
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+  constexpr int small_items_max() const { return small_threads * small_items; }
+};
+
+}  // namespace xcub::detail

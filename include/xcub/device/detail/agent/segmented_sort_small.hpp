@@ -1,0 +1,171 @@
+// xcub/device/detail/agent/segmented_sort_small.hpp: the small path of DeviceSegmentedRadixSort /
+// DeviceSegmentedSort: one segment of at most SMALL_THREADS * SMALL_ITEMS items sorted by a logical
+// warp in registers (WarpMergeSort, stable), then written to the final buffers.
+//
+// segmented_sort_small<KeyT, ValueT, SMALL_THREADS, SMALL_ITEMS, DESCENDING>::sort(storage, seg,
+// buffers, begin_bit, end_bit): every lane of the logical warp calls it, with the same segment
+// (its size at least 1 and at most the capacity) and its own TempStorage. Two ways:
+//   - packed (pairs whose key image and a position in the segment fit 64 bits together: keys up
+//     to 32 bits with the CUDA tuning): each lane makes (radix bits of the key, descending: their
+//     complement) << index_bits | position, sorts those as plain integers (keys only: 2 warp
+//     barriers per merge round, no values moved), then gathers the keys and values by position
+//     (the segment is in cache from the first load). Ties on the bits fall to the position:
+//     stable. The logical warp reads every item before any lane writes, so the input may be the
+//     output (a DoubleBuffer sorted in place).
+//   - general (keys only, where sorting the 4-byte images beats sorting 8-byte words; wider keys):
+//     the images themselves (and the values) through WarpMergeSort with a comparator on the bit
+//     range (image_bits_less).
+// Padding sorts after every real item (all ones: the largest packed word or image; descending,
+// the zero image), so positions [0, size) hold the sorted segment.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/detail/radix/radix_key.hpp>
+#include <xcub/device/detail/agent/segment_source.hpp>
+#include <xcub/util/null_type.hpp>
+#include <xcub/warp/warp_merge_sort.hpp>
+
+namespace xcub::detail {
+
+/// Where a sort reads and writes: the input, the final output, and the other buffer of the radix
+/// passes (values unused for keys only).
+template <class KeyT, class ValueT>
+struct segmented_sort_buffers {
+  const KeyT* keys_in;
+  KeyT* keys_final;
+  KeyT* keys_other;
+  const ValueT* values_in;
+  ValueT* values_final;
+  ValueT* values_other;
+};
+
+/// Radix order on bits [shift, shift + width) of folded images (both zeros one key), as a
+/// comparator for WarpMergeSort.
+template <class KeyT, bool DESCENDING>
+struct image_bits_less {
+  using image_t = typename radix::radix_key<KeyT>::image_t;
+  int shift;
+  image_t mask;
+  XCUB_DEVICE XCUB_FORCEINLINE bool operator()(image_t a, image_t b) const {
+    const image_t x = static_cast<image_t>((radix::fold_minus_zero<KeyT>(a) >> shift) & mask);
+    const image_t y = static_cast<image_t>((radix::fold_minus_zero<KeyT>(b) >> shift) & mask);
+    return DESCENDING ? y < x : x < y;
+  }
+};
+
+/// a < b, for packed words.
+struct packed_less {
+  template <class T>
+  XCUB_DEVICE XCUB_FORCEINLINE bool operator()(T a, T b) const {
+    return a < b;
+  }
+};
+
+/// The bits to hold 0 .. n - 1.
+constexpr int index_bits_for(int n) {
+  int bits = 0;
+  while ((1 << bits) < n) ++bits;
+  return bits;
+}
+
+template <class KeyT, class ValueT, int SMALL_THREADS, int SMALL_ITEMS, bool DESCENDING>
+struct segmented_sort_small {
+  using rk = radix::radix_key<KeyT>;
+  using image_t = typename rk::image_t;
+  static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+  using value_t = std::conditional_t<keys_only, NullType, ValueT>;
+  static constexpr int capacity = SMALL_THREADS * SMALL_ITEMS;
+  static constexpr int image_bits = static_cast<int>(sizeof(image_t) * 8);
+  static constexpr int index_bits = index_bits_for(capacity);
+  static constexpr bool packed = !keys_only && image_bits + index_bits <= 64;
+  using packed_t = std::conditional_t<(image_bits + index_bits <= 32), std::uint32_t, std::uint64_t>;
+  static constexpr image_t pad_image = DESCENDING ? image_t(0) : static_cast<image_t>(~image_t(0));
+
+  using packed_sort = WarpMergeSort<packed_t, SMALL_ITEMS, SMALL_THREADS>;
+  using general_sort = WarpMergeSort<image_t, SMALL_ITEMS, SMALL_THREADS, value_t>;
+  using TempStorage =
+      std::conditional_t<packed, typename packed_sort::TempStorage, typename general_sort::TempStorage>;
+
+#if XCUB_HAS_KERNELS
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE static void sort(TempStorage& storage, const segment_range<OffsetT>& seg,
+                                                const segmented_sort_buffers<KeyT, ValueT>& buf, int begin_bit,
+                                                int end_bit) {
+    const int tid = static_cast<int>(arch::linear_thread_id());
+    const int lane = tid % SMALL_THREADS;
+    const int bits = end_bit - begin_bit;
+    const int shift = bits > 0 ? begin_bit : 0;
+    const image_t mask = bits <= 0 ? image_t(0)
+                                   : (bits >= image_bits ? static_cast<image_t>(~image_t(0))
+                                                         : static_cast<image_t>((image_t(1) << bits) - image_t(1)));
+    if constexpr (packed) {
+      packed_t words[SMALL_ITEMS];
+XCUB_UNROLL
+      for (int i = 0; i < SMALL_ITEMS; ++i) {
+        const int j = lane * SMALL_ITEMS + i;
+        if (static_cast<OffsetT>(j) < seg.size) {
+          const image_t image = rk::to_image(buf.keys_in[seg.begin + static_cast<OffsetT>(j)]);
+          image_t digit = static_cast<image_t>((radix::fold_minus_zero<KeyT>(image) >> shift) & mask);
+          if (DESCENDING) digit = static_cast<image_t>(~digit & mask);
+          words[i] = static_cast<packed_t>((static_cast<packed_t>(digit) << index_bits) | static_cast<packed_t>(j));
+        } else {
+          words[i] = static_cast<packed_t>(~packed_t(0));
+        }
+      }
+      packed_sort(storage).StableSort(words, packed_less{});
+      KeyT keys[SMALL_ITEMS];
+      value_t values[SMALL_ITEMS];
+      constexpr packed_t index_mask = static_cast<packed_t>((packed_t(1) << index_bits) - 1u);
+XCUB_UNROLL
+      for (int i = 0; i < SMALL_ITEMS; ++i) {
+        const int j = lane * SMALL_ITEMS + i;
+        if (static_cast<OffsetT>(j) < seg.size) {
+          const OffsetT from = seg.begin + static_cast<OffsetT>(words[i] & index_mask);
+          keys[i] = buf.keys_in[from];
+          if constexpr (!keys_only) values[i] = buf.values_in[from];
+        } else {
+          keys[i] = KeyT();
+          values[i] = value_t();
+        }
+      }
+      const unsigned first_lane = static_cast<unsigned>((tid % arch::warp_threads) / SMALL_THREADS * SMALL_THREADS);
+      arch::sync_warp(arch::lane_range_mask(first_lane, SMALL_THREADS));  // every read before any write
+XCUB_UNROLL
+      for (int i = 0; i < SMALL_ITEMS; ++i) {
+        const int j = lane * SMALL_ITEMS + i;
+        if (static_cast<OffsetT>(j) < seg.size) {
+          buf.keys_final[seg.begin + static_cast<OffsetT>(j)] = keys[i];
+          if constexpr (!keys_only) buf.values_final[seg.begin + static_cast<OffsetT>(j)] = values[i];
+        }
+      }
+    } else {
+      image_t keys[SMALL_ITEMS];
+      value_t values[SMALL_ITEMS];
+XCUB_UNROLL
+      for (int i = 0; i < SMALL_ITEMS; ++i) {
+        const OffsetT j = static_cast<OffsetT>(lane * SMALL_ITEMS + i);
+        keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
+        if constexpr (!keys_only) values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
+      }
+      const image_bits_less<KeyT, DESCENDING> less{shift, mask};
+      if constexpr (keys_only)
+        general_sort(storage).StableSort(keys, less);
+      else
+        general_sort(storage).StableSort(keys, values, less);
+XCUB_UNROLL
+      for (int i = 0; i < SMALL_ITEMS; ++i) {
+        const OffsetT j = static_cast<OffsetT>(lane * SMALL_ITEMS + i);
+        if (j < seg.size) {
+          buf.keys_final[seg.begin + j] = rk::from_image(keys[i]);
+          if constexpr (!keys_only) buf.values_final[seg.begin + j] = values[i];
+        }
+      }
+    }
+  }
+#endif
+};
+
+}  // namespace xcub::detail

@@ -1,0 +1,104 @@
+// xcub/device/detail/dispatch/dispatch_segmented_sort.hpp: sizes the temp storage of
+// DeviceSegmentedRadixSort / DeviceSegmentedSort and launches their kernel.
+//
+// dispatch_segmented_sort<Tuning>::run<DESCENDING>(d_temp, bytes, segments, keys, values,
+// num_items, num_segments, begin_bit, end_bit, double_buffer, stream):
+//   - pointer form (double_buffer false): keys/values are {current = input, alternate = output};
+//     the temp storage holds the radix passes' other buffers (num_items keys, and values), used only
+//     by segments longer than a tile; the result lands in the output.
+//   - DoubleBuffer form: no temp storage is used (1 byte is reported); the passes ping-pong between
+//     the two buffers and every segment's result lands in the same one, which run() selects in
+//     `keys` and `values`: the alternate when the pass count is odd.
+// One launch: blocks take groups of consecutive segments, as DeviceSegmentedReduce (enough groups
+// to fill the device `oversubscription` times when there are that many segments, at most the
+// policy's segments_per_block per group). The caller (the public façade) has checked the
+// arguments; run() checks only the temp storage size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include <xcub/launch.hpp>
+#include <xcub/util/device_properties.hpp>
+#include <xcub/util/double_buffer.hpp>
+#include <xcub/util/temporary_storage.hpp>
+#include <xcub/device/detail/dispatch/dispatch_segmented_reduce.hpp>  // segments_per_group
+#include <xcub/device/detail/dispatch/kernel_arch.hpp>
+#include <xcub/device/detail/kernels/segmented_sort.hpp>
+#include <xcub/backend/tuning/segmented_sort.hpp>
+
+namespace xcub::detail {
+
+#if XCUB_HAS_KERNELS
+
+template <class Tuning = tuning::segmented_sort>
+struct dispatch_segmented_sort {
+  template <bool DESCENDING, class KeyT, class ValueT, class Segments>
+  static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, Segments segments,
+                     DoubleBuffer<KeyT>& keys, DoubleBuffer<ValueT>& values, std::uint64_t num_items,
+                     std::uint64_t num_segments, int begin_bit, int end_bit, bool double_buffer, stream_t stream) {
+    constexpr auto kernel = &segmented_sort_kernel<Tuning, DESCENDING, KeyT, ValueT, Segments>;
+    constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
+    void* allocations[2] = {nullptr, nullptr};
+    std::size_t sizes[2] = {0, 0};
+    if (!double_buffer) {
+      sizes[0] = static_cast<std::size_t>(num_items) * sizeof(KeyT);
+      sizes[1] = keys_only ? 0 : static_cast<std::size_t>(num_items) * sizeof(ValueT);
+    }
+    if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, allocations, sizes); e != success)
+      return e;
+    if (!d_temp_storage) return success;
+    // DoubleBuffer with no bits to sort: nothing to do, the data stays where it is (as CUB).
+    if (num_items == 0 || num_segments == 0 || (double_buffer && begin_bit == end_bit)) return success;
+
+    int arch = 0;
+    if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
+    const segmented_sort_policy policy = Tuning::template policy<KeyT>(arch);
+    const int bits = end_bit - begin_bit;
+    const int passes = bits <= 0 ? 1 : (bits + policy.radix_bits - 1) / policy.radix_bits;
+
+    segmented_sort_buffers<KeyT, ValueT> buf{};
+    buf.keys_in = keys.Current();
+    buf.values_in = values.Current();
+    if (double_buffer) {
+      const bool odd = passes % 2 == 1;
+      buf.keys_final = odd ? keys.Alternate() : keys.Current();
+      buf.keys_other = odd ? keys.Current() : keys.Alternate();
+      buf.values_final = odd ? values.Alternate() : values.Current();
+      buf.values_other = odd ? values.Current() : values.Alternate();
+    } else {
+      buf.keys_final = keys.Alternate();
+      buf.keys_other = static_cast<KeyT*>(allocations[0]);
+      buf.values_final = values.Alternate();
+      buf.values_other = static_cast<ValueT*>(allocations[1]);
+    }
+
+    int device = 0, per_sm = 0;
+    if (const error_t e = get_device(&device); e != success) return e;
+    device_properties props;
+    if (const error_t e = get_device_properties(device, &props); e != success) return e;
+    if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, policy.block_threads, 0); e != success)
+      return e;
+    const int sms = props.multiprocessor_count > 0 ? props.multiprocessor_count : 1;
+    const std::uint64_t target = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * static_cast<std::uint64_t>(sms) *
+                                 Tuning::oversubscription;
+    const int group = segments_per_group(num_segments, target, policy.segments_per_block);
+    const std::uint64_t per = static_cast<std::uint64_t>(group);
+    const std::uint64_t groups = (num_segments + per - 1) / per;
+    constexpr std::uint64_t max_grid = 0x7fffffff;
+    const unsigned grid = static_cast<unsigned>(groups < max_grid ? groups : max_grid);
+    if (const error_t e = launch(dim3(grid), dim3(policy.block_threads), 0, stream, kernel, segments, buf,
+                                 num_segments, group, begin_bit, end_bit, passes);
+        e != success)
+      return e;
+    if (double_buffer && passes % 2 == 1) {
+      keys.selector ^= 1;
+      values.selector ^= 1;
+    }
+    return success;
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail

@@ -1,0 +1,159 @@
+// xcub/device/device_segmented_radix_sort.hpp: a stable radix sort of every segment of an array
+// of keys (and values) (CUB's DeviceSegmentedRadixSort).
+//
+// Called from host code, by one host thread; the work runs on the device, in `stream`, and the
+// call never waits for it. Two phases, as CUB: with d_temp_storage == nullptr the call only writes
+// the temp storage size into temp_storage_bytes. Returns xcub::error_t:
+//   success                the launch was made (kernel errors surface at the next synchronisation)
+//   error_invalid_value    a negative num_items or num_segments; begin_bit < 0, begin_bit > end_bit
+//                          or end_bit past the key's width; with items, a null key or value buffer;
+//                          with segments, null offsets; temp_storage_bytes smaller than the first
+//                          call gave. Nothing is launched and nothing is written.
+// Arguments in CUB 3.0.1's order: (d_temp, bytes, keys_in, keys_out, [values_in, values_out,]
+// num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit = 0, end_bit = key bits,
+// stream), or the DoubleBuffer forms (d_temp, bytes, keys, [values,] num_items, ...).
+//   - Segment i is [d_begin_offsets[i], d_end_offsets[i]) (offsets of any integer type; an end at
+//     or before its begin is an empty segment); segments must not overlap, may come in any order
+//     and need not cover the array: items outside every segment are neither read nor written.
+//   - Keys: bool, integers of 8 to 128 bits, float, double, the backend's 16-bit floats, in CUB's
+//     radix order (-0.0 and +0.0 equal; NaNs with the sign bit clear after +inf, with it set before
+//     -inf), by bits [begin_bit, end_bit) of the key's order image (docs/radix-keys.md). Stable:
+//     equal keys keep their input order, values travel with their keys. Descending forms: the
+//     exact reverse order, still stable.
+//   - Pointer forms: the outputs must not overlap the inputs; the temp storage holds a second copy
+//     of the keys (and values) for segments longer than a tile. begin_bit == end_bit copies every
+//     segment unchanged (as CUB).
+//   - DoubleBuffer forms: temp storage is O(1); the sort may use both buffers and leaves the
+//     result in the one named by keys.selector (values.selector), which it sets (as CUB). With
+//     begin_bit == end_bit nothing is done.
+// Short segments are sorted by a logical warp in registers, segments of up to one tile by a block,
+// longer ones by a block with radix passes through memory: see docs/device-segmented-sort.md.
+//
+//   // int d_keys_in[] = {8, 6, 7, 5, 3, 0, 9}; int d_offsets[] = {0, 3, 3, 7}; int d_keys_out[7]
+//   void* d_temp = nullptr;
+//   std::size_t temp_bytes = 0;
+//   xcub::DeviceSegmentedRadixSort::SortKeys(d_temp, temp_bytes, d_keys_in, d_keys_out, 7, 3, d_offsets,
+//                                            d_offsets + 1);
+//   xcub::device_malloc(&d_temp, temp_bytes);
+//   xcub::DeviceSegmentedRadixSort::SortKeys(d_temp, temp_bytes, d_keys_in, d_keys_out, 7, 3, d_offsets,
+//                                            d_offsets + 1);
+//   // d_keys_out = {6, 7, 8, 0, 3, 5, 9}
+//
+// DeviceSegmentedRadixSortTuned<Tuning> is the same API with another tuning (a type as
+// <xcub/backend/tuning/segmented_sort.hpp>'s): tests force every path with small tiles.
+#pragma once
+
+#include <cstddef>
+
+#include <xcub/runtime.hpp>
+#include <xcub/util/double_buffer.hpp>
+#include <xcub/util/null_type.hpp>
+#include <xcub/device/detail/segmented_sort_entry.hpp>  // first: on kokkos, its dispatch says why not
+#include <xcub/backend/profiling.hpp>
+#include <xcub/backend/tuning/segmented_sort.hpp>
+
+namespace xcub {
+
+#if XCUB_HAS_KERNELS
+
+template <class Tuning = tuning::segmented_sort>
+struct DeviceSegmentedRadixSortTuned {
+ private:
+  template <class KeyT>
+  static constexpr int bits_of = detail::radix::radix_key<KeyT>::default_end_bit;
+  using entry = detail::segmented_sort_entry<Tuning>;
+
+ public:
+  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
+                   KeyT* d_keys_out, const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items,
+                   NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
+                   int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairs");
+    DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+    DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
+    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
+  }
+
+  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                   DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
+                   BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
+                   stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairs");
+    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
+  }
+
+  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
+                   KeyT* d_keys_out, NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets,
+                   EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeys");
+    DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+    DoubleBuffer<NullType> values;
+    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
+  }
+
+  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                   NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
+                   int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeys");
+    DoubleBuffer<NullType> values;
+    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
+  }
+
+  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
+                   KeyT* d_keys_out, const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items,
+                   NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
+                   int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairsDescending");
+    DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+    DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
+    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
+  }
+
+  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                   DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
+                   BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
+                   stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairsDescending");
+    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
+  }
+
+  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
+                   KeyT* d_keys_out, NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets,
+                   EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeysDescending");
+    DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
+    DoubleBuffer<NullType> values;
+    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
+  }
+
+  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
+                   NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
+                   int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
+    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeysDescending");
+    DoubleBuffer<NullType> values;
+    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+                                      d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
+  }
+};
+
+/// DeviceSegmentedRadixSort with the backend's default tuning.
+struct DeviceSegmentedRadixSort : DeviceSegmentedRadixSortTuned<> {};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub
