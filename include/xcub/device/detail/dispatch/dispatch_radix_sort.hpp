@@ -29,6 +29,7 @@
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
+#include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/kernels/radix_sort.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
 
@@ -182,16 +183,10 @@ struct dispatch_radix_sort {
   /// The histogram's blocks: as many as can be resident at once, at most one per tile.
   template <class Kernel>
   static error_t histogram_grid(Kernel kernel, const radix_sort_policy& policy, std::uint64_t n, unsigned& blocks) {
-    int device = 0, per_sm = 0;
-    if (const error_t e = get_device(&device); e != success) return e;
-    device_properties props;
-    if (const error_t e = get_device_properties(device, &props); e != success) return e;
-    if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, policy.histogram_threads, 0);
-        e != success)
-      return e;
+    std::uint64_t b = 0;
+    if (const error_t e = resident_blocks(kernel, policy.histogram_threads, b); e != success) return e;
     const std::uint64_t tile = static_cast<std::uint64_t>(policy.histogram_threads) * policy.histogram_items;
     const std::uint64_t tiles = (n + tile - 1) / tile;
-    std::uint64_t b = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * props.multiprocessor_count;
     if (b > tiles) b = tiles;
     blocks = static_cast<unsigned>(b < 1 ? 1 : b);
     return success;

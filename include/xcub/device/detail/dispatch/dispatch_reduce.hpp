@@ -16,6 +16,7 @@
 #include <xcub/util/device_properties.hpp>
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
+#include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/kernels/reduce.hpp>
 #include <xcub/backend/tuning/reduce.hpp>
 
@@ -65,16 +66,10 @@ struct dispatch_reduce {
                     reduce_input_aligned(in, vector_items));
     }
 
-    int device = 0, per_sm = 0;
-    if (const error_t e = get_device(&device); e != success) return e;
-    device_properties props;
-    if (const error_t e = get_device_properties(device, &props); e != success) return e;
-    if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, partials_kernel, policy.block_threads, 0);
-        e != success)
-      return e;
+    std::uint64_t blocks = 0;
+    if (const error_t e = resident_blocks(partials_kernel, policy.block_threads, blocks); e != success) return e;
     const std::uint64_t tiles = (static_cast<std::uint64_t>(num_items) + tile_items - 1) / tile_items;
-    std::uint64_t blocks = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * props.multiprocessor_count *
-                           Tuning::oversubscription;
+    blocks *= Tuning::oversubscription;
     if (blocks > tiles) blocks = tiles;
     if (blocks < 1) blocks = 1;
 

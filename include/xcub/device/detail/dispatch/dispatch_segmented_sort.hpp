@@ -22,7 +22,7 @@
 #include <xcub/util/device_properties.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/temporary_storage.hpp>
-#include <xcub/device/detail/dispatch/dispatch_segmented_reduce.hpp>  // segments_per_group
+#include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/kernels/segmented_sort.hpp>
 #include <xcub/backend/tuning/segmented_sort.hpp>
@@ -73,20 +73,12 @@ struct dispatch_segmented_sort {
       buf.values_other = static_cast<ValueT*>(allocations[1]);
     }
 
-    int device = 0, per_sm = 0;
-    if (const error_t e = get_device(&device); e != success) return e;
-    device_properties props;
-    if (const error_t e = get_device_properties(device, &props); e != success) return e;
-    if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, policy.block_threads, 0); e != success)
+    int group = 1;
+    unsigned grid = 1;
+    if (const error_t e = segment_groups(kernel, policy.block_threads, Tuning::oversubscription, num_segments,
+                                         policy.segments_per_block, group, grid);
+        e != success)
       return e;
-    const int sms = props.multiprocessor_count > 0 ? props.multiprocessor_count : 1;
-    const std::uint64_t target = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * static_cast<std::uint64_t>(sms) *
-                                 Tuning::oversubscription;
-    const int group = segments_per_group(num_segments, target, policy.segments_per_block);
-    const std::uint64_t per = static_cast<std::uint64_t>(group);
-    const std::uint64_t groups = (num_segments + per - 1) / per;
-    constexpr std::uint64_t max_grid = 0x7fffffff;
-    const unsigned grid = static_cast<unsigned>(groups < max_grid ? groups : max_grid);
     if (const error_t e = launch(dim3(grid), dim3(policy.block_threads), 0, stream, kernel, segments, buf,
                                  num_segments, group, begin_bit, end_bit, passes);
         e != success)
