@@ -5,8 +5,8 @@
 // call never waits for it. Two phases, as CUB: with d_temp_storage == nullptr the call only writes
 // the temp storage size into temp_storage_bytes. Returns xcub::error_t:
 //   success                the launch was made (kernel errors surface at the next synchronisation)
-//   error_invalid_value    a negative num_items or num_segments; begin_bit < 0, begin_bit > end_bit
-//                          or end_bit past the key's width; with items, a null key or value buffer;
+//   error_invalid_value    a negative num_items or num_segments; begin_bit < 0, begin_bit >= end_bit
+//                          (no bits: as DeviceRadixSort; CUB copies) or end_bit past the key's width; with items, a null key or value buffer;
 //                          with segments, null offsets; temp_storage_bytes smaller than the first
 //                          call gave. Nothing is launched and nothing is written.
 // Arguments in CUB 3.0.1's order: (d_temp, bytes, keys_in, keys_out, [values_in, values_out,]
@@ -21,11 +21,9 @@
 //     equal keys keep their input order, values travel with their keys. Descending forms: the
 //     exact reverse order, still stable.
 //   - Pointer forms: the outputs must not overlap the inputs; the temp storage holds a second copy
-//     of the keys (and values) for segments longer than a tile. begin_bit == end_bit copies every
-//     segment unchanged (as CUB).
+//     of the keys (and values) for segments longer than a tile.
 //   - DoubleBuffer forms: temp storage is O(1); the sort may use both buffers and leaves the
-//     result in the one named by keys.selector (values.selector), which it sets (as CUB). With
-//     begin_bit == end_bit nothing is done.
+//     result in the one named by keys.selector (values.selector), which it sets (as CUB).
 // Short segments are sorted by a logical warp in registers, segments of up to one tile by a block,
 // longer ones by a block with radix passes through memory: see docs/device-segmented-sort.md.
 //

@@ -7,7 +7,8 @@
 // num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, double_buffer, stream):
 // keys / values as dispatch_segmented_sort::run takes them (values a DoubleBuffer<NullType> for
 // keys only). Returns error_invalid_value, having launched and written nothing, for: a negative
-// num_items or num_segments; begin_bit < 0, end_bit past the key's width or begin_bit > end_bit;
+// num_items or num_segments; begin_bit < 0, end_bit past the key's width or begin_bit >= end_bit
+// (no bits to sort by: issue 12's contract, as DeviceRadixSort; CUB copies instead);
 // with items, a null key (or value) buffer; with segments, null offsets; a temp storage smaller
 // than the first call gave.
 #pragma once
@@ -45,7 +46,7 @@ struct segmented_sort_entry {
     using offset_t = std::common_type_t<begin_t, end_t, int>;
     constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
     if (!valid_count(num_items) || !valid_count(num_segments)) return error_invalid_value;
-    if (begin_bit < 0 || end_bit > radix::radix_key<KeyT>::default_end_bit || begin_bit > end_bit)
+    if (begin_bit < 0 || end_bit > radix::radix_key<KeyT>::default_end_bit || begin_bit >= end_bit)
       return error_invalid_value;
     if (num_items > 0) {
       if (!keys.d_buffers[0] || !keys.d_buffers[1]) return error_invalid_value;

@@ -49,13 +49,13 @@ struct dispatch_segmented_sort {
       return e;
     if (!d_temp_storage) return success;
     // DoubleBuffer with no bits to sort: nothing to do, the data stays where it is (as CUB).
-    if (num_items == 0 || num_segments == 0 || (double_buffer && begin_bit == end_bit)) return success;
+    if (num_items == 0 || num_segments == 0) return success;
 
     int arch = 0;
     if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
     const segmented_sort_policy policy = Tuning::template policy<KeyT>(arch);
     const int bits = end_bit - begin_bit;
-    const int passes = bits <= 0 ? 1 : (bits + policy.radix_bits - 1) / policy.radix_bits;
+    const int passes = (bits + policy.radix_bits - 1) / policy.radix_bits;  // bits >= 1 (the façade checks)
 
     segmented_sort_buffers<KeyT, ValueT> buf{};
     buf.keys_in = keys.Current();
