@@ -1,0 +1,22 @@
+// CUDA tuning of DeviceTopK: numbers only (<xcub/device/detail/topk_policy.hpp> says what they mean;
+// docs/device-topk.md why these). 11-bit digits, as AIR top-k: three rounds for 4-byte keys, and
+// after the first, for most inputs, only a small fraction of the keys is still a candidate. Rounds
+// stream the keys: 512 threads x 16 four-byte keys a tile (fewer keys for wider ones, 64 bytes per
+// thread in flight), 8 KiB of shared digit counters, four blocks per multiprocessor. Candidate
+// buffers of a quarter of the input each: the top digit of uniform floats in [0, 1) keeps an
+// eighth of them.
+#pragma once
+
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/device/detail/topk_policy.hpp>
+
+namespace xcub::tuning {
+
+struct topk {
+  template <class KeyT, class ValueT>
+  static constexpr detail::topk_policy policy(int /*arch*/) {
+    return {512, detail::scaled_items(16, static_cast<int>(sizeof(KeyT))), 11, 256, 4, 1};
+  }
+};
+
+}  // namespace xcub::tuning

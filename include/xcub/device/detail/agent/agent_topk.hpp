@@ -1,0 +1,230 @@
+// xcub/device/detail/agent/agent_topk.hpp: one block's share of a DeviceTopK round (topk_state.hpp
+// says what round r reads, writes and counts). Device code, called by kernels/topk.hpp.
+//
+// agent_topk_round<Policy, LARGEST, Args>{storage, args}.run(round): every thread of the block calls
+// it. The block takes tiles b, b + grid, ... of the round's source (the input, or the candidate
+// buffer the previous round filled), each thread loading all its keys of a tile (striped) before it
+// looks at any. Per key: in round 0 its digit 0 is counted; later, the key is classified against the
+// k-th key's prefix that the scans found (below: output; equal: candidate; above, or not a candidate
+// of the previous round: dropped), candidates counting their next digit in a shared-memory histogram
+// that the block adds to device memory once at the end. Outputs and buffer copies take their slots
+// from one device-scope atomic per tile and counter (a BlockScan of the threads' counts gives each
+// key its offset), so the output order is unspecified. In the last round, candidates draw tickets
+// instead: those below the number of keys still missing fill the output's last slots.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_shape.hpp>
+#include <xcub/device/detail/agent/topk_state.hpp>
+#include <xcub/device/detail/no_values.hpp>
+#include <xcub/device/detail/topk_policy.hpp>
+
+namespace xcub::detail::topk {
+
+/// Where a round reads and writes (a kernel parameter). Keys-only calls pass no_values as the value
+/// iterators, NullType as ValueT (what the tuning is asked for) and null index buffers.
+template <class KeyT, class ValueT, class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class OffsetT>
+struct round_args {
+  using key_t = KeyT;
+  using value_t = ValueT;
+  using offset_t = OffsetT;
+  using bits_t = typename radix::key_traits<KeyT>::bits_t;
+  static constexpr bool pairs = !std::is_same_v<ValuesIn, no_values>;
+
+  KeysIn keys_in;
+  KeysOut keys_out;
+  ValuesIn values_in;
+  ValuesOut values_out;
+  KeyT* buffer_keys[2];         // candidate buffers, capacity items each
+  OffsetT* buffer_index[2];     // the candidates' input positions (pairs only)
+  state<bits_t, OffsetT>* st;
+  OffsetT* histograms;          // passes x digits counts: round r's at r * digits
+  OffsetT num_items;
+  OffsetT k;                    // at most num_items, at least 1
+};
+
+#if XCUB_HAS_KERNELS
+
+template <class Policy, bool LARGEST, class Args>
+struct agent_topk_round {
+  static constexpr topk_policy policy = Policy::value;
+  static constexpr int threads = policy.block_threads;
+  static constexpr int items = policy.items_per_thread;
+  static constexpr int tile_items = threads * items;
+  static constexpr int radix_bits = policy.radix_bits;
+  static constexpr int digits = 1 << radix_bits;
+  static_assert(radix_bits >= 1 && radix_bits <= 12, "xcub::DeviceTopK: radix_bits from 1 to 12");
+  static_assert(tile_items < 65536, "xcub::DeviceTopK: a tile's counts are packed in 16 bits");
+
+  using key_t = typename Args::key_t;
+  using offset_t = typename Args::offset_t;
+  using bits_t = typename Args::bits_t;
+  static constexpr int key_bits = radix::key_traits<key_t>::bits;
+  static constexpr int passes = pass_count(key_bits, radix_bits);
+  using scan_t = BlockScan<std::uint32_t, threads>;
+
+  struct TempStorage {
+    typename scan_t::TempStorage scan;
+    std::uint32_t counts[digits];
+    offset_t base[2][2];  // per tile parity: the tile's first output slot and first buffer slot (or ticket)
+  };
+
+  TempStorage& storage;
+  const Args& args;
+
+  XCUB_DEVICE XCUB_FORCEINLINE void run(int round) {
+    const state<bits_t, offset_t>* st = args.st;
+    const int last = st->last_round;
+    if (round > last) return;  // an earlier round was the last
+    const bool final = round == last;
+    const int rank = block_shape<threads>::rank();
+    if (!final) {
+      for (int i = rank; i < digits; i += threads) storage.counts[i] = 0;
+      arch::sync_threads();
+    }
+    if (round == 0) {
+      count_input();
+    } else {
+      filter(round, final, *st, rank);
+    }
+    if (!final) {  // the block's counts of digit `round`, added to device memory
+      arch::sync_threads();
+      offset_t* hist = args.histograms + static_cast<offset_t>(round) * digits;
+      for (int i = rank; i < digits; i += threads) {
+        const std::uint32_t c = storage.counts[i];
+        if (c != 0) arch::atomic_add<arch::scope::device>(hist + i, static_cast<offset_t>(c));
+      }
+    }
+  }
+
+ private:
+  enum : unsigned char { dropped = 0, selected = 1, candidate = 2 };
+
+  XCUB_DEVICE XCUB_FORCEINLINE void count(bits_t image, int shift, bits_t mask) {
+    const auto d = static_cast<std::uint32_t>((image >> shift) & mask);
+    arch::atomic_add<arch::scope::block>(&storage.counts[d], std::uint32_t{1});
+  }
+
+  /// Round 0: digit 0 of every key.
+  XCUB_DEVICE XCUB_FORCEINLINE void count_input() {
+    const int rank = block_shape<threads>::rank();
+    constexpr int shift = pass_start(key_bits, radix_bits, 0);
+    constexpr bits_t mask = static_cast<bits_t>((1u << (key_bits - shift)) - 1u);
+    const offset_t n = args.num_items;
+    const offset_t tiles = (n + tile_items - 1) / tile_items;
+    const offset_t stride = static_cast<offset_t>(arch::grid_dim().x);
+    for (offset_t tile = arch::block_idx().x; tile < tiles; tile += stride) {
+      const offset_t first = tile * tile_items + static_cast<offset_t>(rank);
+      const bool full = n - tile * tile_items >= static_cast<offset_t>(tile_items);
+      key_t keys[items];
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const offset_t at = first + static_cast<offset_t>(i * threads);
+        keys[i] = full || at < n ? key_t(args.keys_in[at]) : key_t{};
+      }
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        if (full || first + static_cast<offset_t>(i * threads) < n) count(select_image<key_t, LARGEST>(keys[i]), shift, mask);
+      }
+    }
+  }
+
+  /// Rounds 1..passes: reads C_(round-1), writes the keys below the k-th's digit round-1 to the
+  /// output, and keeps the equal ones (counted and buffered, or, in the last round, ticketed).
+  XCUB_DEVICE XCUB_FORCEINLINE void filter(int round, bool final, const state<bits_t, offset_t>& st, int rank) {
+    const bool from_buffer = st.src_buffered != 0;
+    const bool to_buffer = !final && st.dst_buffered != 0;
+    const offset_t n = from_buffer ? st.src_count : args.num_items;
+    const int src = (round - 1) % 2, dst = round % 2;
+    // C_(round-1) membership (re-reading the input from round 2 on): the bits above digit round-2.
+    const bool check_member = !from_buffer && round >= 2;
+    const int member_shift = check_member ? pass_start(key_bits, radix_bits, round - 2) : 0;
+    const int compare_shift = pass_start(key_bits, radix_bits, round - 1);
+    const bits_t prefix = st.prefix;
+    const bits_t member_prefix = static_cast<bits_t>(prefix >> member_shift);
+    const bits_t compare_prefix = static_cast<bits_t>(prefix >> compare_shift);
+    const int digit_shift = pass_start(key_bits, radix_bits, round);
+    const bits_t digit_mask = static_cast<bits_t>((1u << (compare_shift - digit_shift)) - 1u);
+    const offset_t k_left = st.k_left;
+    const offset_t tie_first = args.k - k_left;  // the ties' first output slot
+
+    const offset_t tiles = (n + tile_items - 1) / tile_items;
+    const offset_t stride = static_cast<offset_t>(arch::grid_dim().x);
+    int parity = 0;
+    for (offset_t tile = arch::block_idx().x; tile < tiles; tile += stride, parity ^= 1) {
+      const offset_t first = tile * tile_items + static_cast<offset_t>(rank);
+      const bool full = n - tile * tile_items >= static_cast<offset_t>(tile_items);
+      key_t keys[items];
+      offset_t index[items];
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const offset_t at = first + static_cast<offset_t>(i * threads);
+        const bool valid = full || at < n;
+        keys[i] = !valid ? key_t{} : from_buffer ? args.buffer_keys[src][at] : key_t(args.keys_in[at]);
+        index[i] = !Args::pairs || !valid ? offset_t{0} : from_buffer ? args.buffer_index[src][at] : at;
+      }
+      unsigned char kind[items];
+      std::uint32_t my_selected = 0, my_kept = 0;
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        kind[i] = dropped;
+        if (!(full || first + static_cast<offset_t>(i * threads) < n)) continue;
+        const bits_t image = select_image<key_t, LARGEST>(keys[i]);
+        if (check_member && static_cast<bits_t>(image >> member_shift) != member_prefix) continue;
+        const bits_t high = static_cast<bits_t>(image >> compare_shift);
+        if (high < compare_prefix) {
+          kind[i] = selected;
+          ++my_selected;
+        } else if (high == compare_prefix) {
+          kind[i] = candidate;
+          if (!final) count(image, digit_shift, digit_mask);
+          if (final || to_buffer) ++my_kept;
+        }
+      }
+      // Slots: the threads' counts scanned, one atomic per counter for the tile.
+      std::uint32_t offsets = 0, total = 0;
+      scan_t(storage.scan).ExclusiveSum(my_selected | (my_kept << 16), offsets, total);
+      if (rank == 0) {
+        const offset_t tile_selected = total & 0xffffu, tile_kept = total >> 16;
+        offset_t* kept_counter = final ? &args.st->ties : &args.st->fill;
+        storage.base[parity][0] =
+            tile_selected ? arch::atomic_add<arch::scope::device>(&args.st->selected, tile_selected) : 0;
+        storage.base[parity][1] = tile_kept ? arch::atomic_add<arch::scope::device>(kept_counter, tile_kept) : 0;
+      }
+      arch::sync_threads();  // also: the scan's storage is free for the next tile
+      if (total == 0) continue;
+      offset_t next_selected = storage.base[parity][0] + (offsets & 0xffffu);
+      offset_t next_kept = storage.base[parity][1] + (offsets >> 16);
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        if (kind[i] == selected) {
+          write_output(next_selected++, keys[i], index, i);
+        } else if (kind[i] == candidate && final) {
+          const offset_t ticket = next_kept++;
+          if (ticket < k_left) write_output(tie_first + ticket, keys[i], index, i);
+        } else if (kind[i] == candidate && to_buffer) {
+          const offset_t slot = next_kept++;
+          args.buffer_keys[dst][slot] = keys[i];
+          if constexpr (Args::pairs) args.buffer_index[dst][slot] = index[i];
+        }
+      }
+      // storage.base[parity] is written again two tiles on, after the next tile's barrier.
+    }
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void write_output(offset_t slot, const key_t& key, const offset_t (&index)[items],
+                                                 int i) {
+    args.keys_out[slot] = key;
+    if constexpr (Args::pairs) args.values_out[slot] = args.values_in[index[i]];
+    (void)index;
+    (void)i;
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail::topk
