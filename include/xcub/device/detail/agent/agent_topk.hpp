@@ -102,8 +102,6 @@ struct agent_topk_round {
   }
 
  private:
-  enum : unsigned char { dropped = 0, selected = 1, candidate = 2 };
-
   XCUB_DEVICE XCUB_FORCEINLINE void count(bits_t image, int shift, bits_t mask) {
     const auto d = static_cast<std::uint32_t>((image >> shift) & mask);
     arch::atomic_add<arch::scope::block>(&storage.counts[d], std::uint32_t{1});
@@ -133,25 +131,47 @@ XCUB_UNROLL
     }
   }
 
+  /// How round r >= 1 treats each key it reads (see filter_tiles).
+  struct filter_params {
+    bool final, to_buffer, check_member;
+    int member_shift, compare_shift, digit_shift;
+    bits_t member_prefix, compare_prefix, digit_mask;
+    offset_t k_left, tie_first;
+    const key_t* src_keys;       // the buffers this round reads and writes (selected, not indexed:
+    const offset_t* src_index;   // a kernel parameter indexed at run time would go to local memory)
+    key_t* dst_keys;
+    offset_t* dst_index;
+  };
+
   /// Rounds 1..passes: reads C_(round-1), writes the keys below the k-th's digit round-1 to the
   /// output, and keeps the equal ones (counted and buffered, or, in the last round, ticketed).
   XCUB_DEVICE XCUB_FORCEINLINE void filter(int round, bool final, const state<bits_t, offset_t>& st, int rank) {
+    filter_params f;
     const bool from_buffer = st.src_buffered != 0;
-    const bool to_buffer = !final && st.dst_buffered != 0;
-    const offset_t n = from_buffer ? st.src_count : args.num_items;
-    const int src = (round - 1) % 2, dst = round % 2;
+    f.final = final;
+    f.to_buffer = !final && st.dst_buffered != 0;
+    const bool odd = round % 2 != 0;  // round r reads buffer (r - 1) % 2, writes buffer r % 2
+    f.src_keys = odd ? args.buffer_keys[0] : args.buffer_keys[1];
+    f.src_index = odd ? args.buffer_index[0] : args.buffer_index[1];
+    f.dst_keys = odd ? args.buffer_keys[1] : args.buffer_keys[0];
+    f.dst_index = odd ? args.buffer_index[1] : args.buffer_index[0];
     // C_(round-1) membership (re-reading the input from round 2 on): the bits above digit round-2.
-    const bool check_member = !from_buffer && round >= 2;
-    const int member_shift = check_member ? pass_start(key_bits, radix_bits, round - 2) : 0;
-    const int compare_shift = pass_start(key_bits, radix_bits, round - 1);
-    const bits_t prefix = st.prefix;
-    const bits_t member_prefix = static_cast<bits_t>(prefix >> member_shift);
-    const bits_t compare_prefix = static_cast<bits_t>(prefix >> compare_shift);
-    const int digit_shift = pass_start(key_bits, radix_bits, round);
-    const bits_t digit_mask = static_cast<bits_t>((1u << (compare_shift - digit_shift)) - 1u);
-    const offset_t k_left = st.k_left;
-    const offset_t tie_first = args.k - k_left;  // the ties' first output slot
+    f.check_member = !from_buffer && round >= 2;
+    f.member_shift = f.check_member ? pass_start(key_bits, radix_bits, round - 2) : 0;
+    f.compare_shift = pass_start(key_bits, radix_bits, round - 1);
+    f.digit_shift = pass_start(key_bits, radix_bits, round);
+    f.member_prefix = static_cast<bits_t>(st.prefix >> f.member_shift);
+    f.compare_prefix = static_cast<bits_t>(st.prefix >> f.compare_shift);
+    f.digit_mask = static_cast<bits_t>((1u << (f.compare_shift - f.digit_shift)) - 1u);
+    f.k_left = st.k_left;
+    f.tie_first = args.k - f.k_left;  // the ties' first output slot
+    if (from_buffer) filter_tiles<true>(f, st.src_count, rank);
+    else filter_tiles<false>(f, args.num_items, rank);
+  }
 
+  template <bool FROM_BUFFER>
+  XCUB_DEVICE XCUB_FORCEINLINE void filter_tiles(const filter_params& f, offset_t n, int rank) {
+    static_assert(items <= 32, "xcub::DeviceTopK: at most 32 keys per thread (bit masks)");
     const offset_t tiles = (n + tile_items - 1) / tile_items;
     const offset_t stride = static_cast<offset_t>(arch::grid_dim().x);
     int parity = 0;
@@ -159,69 +179,76 @@ XCUB_UNROLL
       const offset_t first = tile * tile_items + static_cast<offset_t>(rank);
       const bool full = n - tile * tile_items >= static_cast<offset_t>(tile_items);
       key_t keys[items];
-      offset_t index[items];
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const offset_t at = first + static_cast<offset_t>(i * threads);
-        const bool valid = full || at < n;
-        keys[i] = !valid ? key_t{} : from_buffer ? args.buffer_keys[src][at] : key_t(args.keys_in[at]);
-        index[i] = !Args::pairs || !valid ? offset_t{0} : from_buffer ? args.buffer_index[src][at] : at;
+        if constexpr (FROM_BUFFER) keys[i] = full || at < n ? f.src_keys[at] : key_t{};
+        else keys[i] = full || at < n ? key_t(args.keys_in[at]) : key_t{};
       }
-      unsigned char kind[items];
-      std::uint32_t my_selected = 0, my_kept = 0;
+      // Bit i of `chosen`: key i goes to the output; of `kept`: key i is a candidate.
+      std::uint32_t chosen = 0, kept = 0;
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        kind[i] = dropped;
-        if (!(full || first + static_cast<offset_t>(i * threads) < n)) continue;
         const bits_t image = select_image<key_t, LARGEST>(keys[i]);
-        if (check_member && static_cast<bits_t>(image >> member_shift) != member_prefix) continue;
-        const bits_t high = static_cast<bits_t>(image >> compare_shift);
-        if (high < compare_prefix) {
-          kind[i] = selected;
-          ++my_selected;
-        } else if (high == compare_prefix) {
-          kind[i] = candidate;
-          if (!final) count(image, digit_shift, digit_mask);
-          if (final || to_buffer) ++my_kept;
+        const bits_t high = static_cast<bits_t>(image >> f.compare_shift);
+        const bool valid = (full || first + static_cast<offset_t>(i * threads) < n) &&
+                           (!f.check_member || static_cast<bits_t>(image >> f.member_shift) == f.member_prefix);
+        if (valid && high < f.compare_prefix) chosen |= 1u << i;
+        if (valid && high == f.compare_prefix) {
+          kept |= 1u << i;
+          if (!f.final) count(image, f.digit_shift, f.digit_mask);
         }
       }
+      if (!f.final && !f.to_buffer) kept = 0;  // counted only: C_r does not fit the buffer
       // Slots: the threads' counts scanned, one atomic per counter for the tile.
+      const auto my_chosen = static_cast<std::uint32_t>(__builtin_popcount(chosen));
+      const auto my_kept = static_cast<std::uint32_t>(__builtin_popcount(kept));
       std::uint32_t offsets = 0, total = 0;
-      scan_t(storage.scan).ExclusiveSum(my_selected | (my_kept << 16), offsets, total);
+      scan_t(storage.scan).ExclusiveSum(my_chosen | (my_kept << 16), offsets, total);
       if (rank == 0) {
-        const offset_t tile_selected = total & 0xffffu, tile_kept = total >> 16;
-        offset_t* kept_counter = final ? &args.st->ties : &args.st->fill;
+        const offset_t tile_chosen = total & 0xffffu, tile_kept = total >> 16;
+        offset_t* kept_counter = f.final ? &args.st->ties : &args.st->fill;
         storage.base[parity][0] =
-            tile_selected ? arch::atomic_add<arch::scope::device>(&args.st->selected, tile_selected) : 0;
+            tile_chosen ? arch::atomic_add<arch::scope::device>(&args.st->selected, tile_chosen) : 0;
         storage.base[parity][1] = tile_kept ? arch::atomic_add<arch::scope::device>(kept_counter, tile_kept) : 0;
       }
       arch::sync_threads();  // also: the scan's storage is free for the next tile
-      if (total == 0) continue;
-      offset_t next_selected = storage.base[parity][0] + (offsets & 0xffffu);
+      if ((chosen | kept) == 0) continue;
+      offset_t next_chosen = storage.base[parity][0] + (offsets & 0xffffu);
       offset_t next_kept = storage.base[parity][1] + (offsets >> 16);
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        if (kind[i] == selected) {
-          write_output(next_selected++, keys[i], index, i);
-        } else if (kind[i] == candidate && final) {
-          const offset_t ticket = next_kept++;
-          if (ticket < k_left) write_output(tie_first + ticket, keys[i], index, i);
-        } else if (kind[i] == candidate && to_buffer) {
+        const offset_t at = first + static_cast<offset_t>(i * threads);
+        if (chosen & (1u << i)) {
+          write_output<FROM_BUFFER>(next_chosen++, keys[i], f, at);
+        } else if (kept & (1u << i)) {
           const offset_t slot = next_kept++;
-          args.buffer_keys[dst][slot] = keys[i];
-          if constexpr (Args::pairs) args.buffer_index[dst][slot] = index[i];
+          if (f.final) {  // a ticket: the first k_left of them fill the output's last slots
+            if (slot < f.k_left) write_output<FROM_BUFFER>(f.tie_first + slot, keys[i], f, at);
+          } else {
+            f.dst_keys[slot] = keys[i];
+            if constexpr (Args::pairs) f.dst_index[slot] = input_position<FROM_BUFFER>(f, at);
+          }
         }
       }
       // storage.base[parity] is written again two tiles on, after the next tile's barrier.
     }
   }
 
-  XCUB_DEVICE XCUB_FORCEINLINE void write_output(offset_t slot, const key_t& key, const offset_t (&index)[items],
-                                                 int i) {
+  /// The input position of the key read at `at` (from the buffer: its recorded position).
+  template <bool FROM_BUFFER>
+  XCUB_DEVICE XCUB_FORCEINLINE static offset_t input_position(const filter_params& f, offset_t at) {
+    if constexpr (FROM_BUFFER) return f.src_index[at];
+    else return at;
+  }
+
+  template <bool FROM_BUFFER>
+  XCUB_DEVICE XCUB_FORCEINLINE void write_output(offset_t slot, const key_t& key, const filter_params& f,
+                                                 offset_t at) {
     args.keys_out[slot] = key;
-    if constexpr (Args::pairs) args.values_out[slot] = args.values_in[index[i]];
-    (void)index;
-    (void)i;
+    if constexpr (Args::pairs) args.values_out[slot] = args.values_in[input_position<FROM_BUFFER>(f, at)];
+    (void)f;
+    (void)at;
   }
 };
 
