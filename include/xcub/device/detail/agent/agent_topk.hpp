@@ -102,6 +102,10 @@ struct agent_topk_round {
   }
 
  private:
+  XCUB_DEVICE XCUB_FORCEINLINE static offset_t tile_count(offset_t n) {
+    return n / tile_items + (n % tile_items != 0 ? 1 : 0);
+  }
+
   XCUB_DEVICE XCUB_FORCEINLINE void count(bits_t image, int shift, bits_t mask) {
     const auto d = static_cast<std::uint32_t>((image >> shift) & mask);
     arch::atomic_add<arch::scope::block>(&storage.counts[d], std::uint32_t{1});
@@ -113,20 +117,22 @@ struct agent_topk_round {
     constexpr int shift = pass_start(key_bits, radix_bits, 0);
     constexpr bits_t mask = static_cast<bits_t>((1u << (key_bits - shift)) - 1u);
     const offset_t n = args.num_items;
-    const offset_t tiles = (n + tile_items - 1) / tile_items;
+    const offset_t tiles = tile_count(n);
     const offset_t stride = static_cast<offset_t>(arch::grid_dim().x);
     for (offset_t tile = arch::block_idx().x; tile < tiles; tile += stride) {
       const offset_t first = tile * tile_items + static_cast<offset_t>(rank);
-      const bool full = n - tile * tile_items >= static_cast<offset_t>(tile_items);
+      const offset_t valid = n - tile * tile_items;  // the tile's keys (no sum past n: n may be 2^32 - 1)
+      const bool full = valid >= static_cast<offset_t>(tile_items);
       key_t keys[items];
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        const offset_t at = first + static_cast<offset_t>(i * threads);
-        keys[i] = full || at < n ? key_t(args.keys_in[at]) : key_t{};
+        const bool here = full || static_cast<offset_t>(i * threads + rank) < valid;
+        keys[i] = here ? key_t(args.keys_in[first + static_cast<offset_t>(i * threads)]) : key_t{};
       }
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        if (full || first + static_cast<offset_t>(i * threads) < n) count(select_image<key_t, LARGEST>(keys[i]), shift, mask);
+        if (full || static_cast<offset_t>(i * threads + rank) < valid)
+          count(select_image<key_t, LARGEST>(keys[i]), shift, mask);
       }
     }
   }
@@ -172,18 +178,20 @@ XCUB_UNROLL
   template <bool FROM_BUFFER>
   XCUB_DEVICE XCUB_FORCEINLINE void filter_tiles(const filter_params& f, offset_t n, int rank) {
     static_assert(items <= 32, "xcub::DeviceTopK: at most 32 keys per thread (bit masks)");
-    const offset_t tiles = (n + tile_items - 1) / tile_items;
+    const offset_t tiles = tile_count(n);
     const offset_t stride = static_cast<offset_t>(arch::grid_dim().x);
     int parity = 0;
     for (offset_t tile = arch::block_idx().x; tile < tiles; tile += stride, parity ^= 1) {
       const offset_t first = tile * tile_items + static_cast<offset_t>(rank);
-      const bool full = n - tile * tile_items >= static_cast<offset_t>(tile_items);
+      const offset_t valid = n - tile * tile_items;
+      const bool full = valid >= static_cast<offset_t>(tile_items);
       key_t keys[items];
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const offset_t at = first + static_cast<offset_t>(i * threads);
-        if constexpr (FROM_BUFFER) keys[i] = full || at < n ? f.src_keys[at] : key_t{};
-        else keys[i] = full || at < n ? key_t(args.keys_in[at]) : key_t{};
+        const bool here = full || static_cast<offset_t>(i * threads + rank) < valid;
+        if constexpr (FROM_BUFFER) keys[i] = here ? f.src_keys[at] : key_t{};
+        else keys[i] = here ? key_t(args.keys_in[at]) : key_t{};
       }
       // Bit i of `chosen`: key i goes to the output; of `kept`: key i is a candidate.
       std::uint32_t chosen = 0, kept = 0;
@@ -191,10 +199,10 @@ XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const bits_t image = select_image<key_t, LARGEST>(keys[i]);
         const bits_t high = static_cast<bits_t>(image >> f.compare_shift);
-        const bool valid = (full || first + static_cast<offset_t>(i * threads) < n) &&
-                           (!f.check_member || static_cast<bits_t>(image >> f.member_shift) == f.member_prefix);
-        if (valid && high < f.compare_prefix) chosen |= 1u << i;
-        if (valid && high == f.compare_prefix) {
+        const bool member = (full || static_cast<offset_t>(i * threads + rank) < valid) &&
+                            (!f.check_member || static_cast<bits_t>(image >> f.member_shift) == f.member_prefix);
+        if (member && high < f.compare_prefix) chosen |= 1u << i;
+        if (member && high == f.compare_prefix) {
           kept |= 1u << i;
           if (!f.final) count(image, f.digit_shift, f.digit_mask);
         }
