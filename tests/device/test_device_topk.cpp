@@ -218,7 +218,10 @@ TEST_CASE("device topk: equal keys, many ties at the k-th, sorted and reversed i
   const std::size_t n = 100000;
   const std::vector<int> equal(n, 42);
   std::vector<int> ascending(n), descending(n);
-  for (std::size_t i = 0; i < n; ++i) ascending[i] = static_cast<int>(i) - 5000, descending[i] = 7 - static_cast<int>(i);
+  for (std::size_t i = 0; i < n; ++i) {
+    ascending[i] = static_cast<int>(i) - 5000;
+    descending[i] = 7 - static_cast<int>(i);
+  }
   const std::vector<int> few = few_values<int>(n, 5, rng);
   const std::vector<int> random = xcub_test::random_vector<int>(n, rng);
   // The core matrix keeps two k (a top digit bucket and the whole input but one); k = 1 and 10^4

@@ -48,7 +48,8 @@ XCUB_UNROLL
       if (before < k_left && k_left <= before + c[j]) {  // exactly one digit of one thread
         const int d = rank * per_thread + j;
         const OffsetT left = k_left - before;
-        st->prefix = static_cast<BitsT>(st->prefix | (static_cast<BitsT>(d) << pass_start(key_bits, radix_bits, round)));
+        const int shift = pass_start(key_bits, radix_bits, round);
+        st->prefix = static_cast<BitsT>(st->prefix | (static_cast<BitsT>(d) << shift));
         st->k_left = left;
         st->src_count = st->dst_count;
         st->src_buffered = st->dst_buffered;

@@ -54,14 +54,16 @@ struct dispatch_topk {
     const std::uint64_t n = static_cast<std::uint64_t>(num_items);
     const int passes = topk::pass_count(radix::key_traits<KeyT>::bits, policy.radix_bits);
     const std::size_t words = static_cast<std::size_t>(passes) * static_cast<std::size_t>(policy.digits());
-    const std::uint64_t capacity = n / static_cast<std::uint64_t>(policy.buffer_divisor > 0 ? policy.buffer_divisor : 1);
+    const std::uint64_t divisor = static_cast<std::uint64_t>(policy.buffer_divisor > 0 ? policy.buffer_divisor : 1);
+    const std::uint64_t capacity = n / divisor;
 
     enum { state_piece, counts_piece, keys0_piece, keys1_piece, index0_piece, index1_piece, piece_count };
     std::size_t sizes[piece_count] = {};
     sizes[state_piece] = sizeof(state_t);
     sizes[counts_piece] = words * sizeof(OffsetT);
     sizes[keys0_piece] = sizes[keys1_piece] = static_cast<std::size_t>(capacity) * sizeof(KeyT);
-    sizes[index0_piece] = sizes[index1_piece] = args_t::pairs ? static_cast<std::size_t>(capacity) * sizeof(OffsetT) : 0;
+    sizes[index0_piece] = sizes[index1_piece] =
+        args_t::pairs ? static_cast<std::size_t>(capacity) * sizeof(OffsetT) : 0;
     void* pieces[piece_count];
     if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
         e != success || !d_temp_storage)
@@ -81,7 +83,8 @@ struct dispatch_topk {
 
     unsigned grid = 0;
     if (const error_t e = round_grid(round_kernel, policy, n, grid); e != success) return e;
-    const unsigned init_blocks = static_cast<unsigned>(words / topk::init_threads + 1 < 1024 ? words / topk::init_threads + 1 : 1024);
+    const std::size_t init_need = words / topk::init_threads + 1;
+    const unsigned init_blocks = static_cast<unsigned>(init_need < 1024 ? init_need : 1024);
     if (const error_t e = launch(dim3(init_blocks), dim3(topk::init_threads), 0, stream, init_kernel, args.st,
                                  args.histograms, words, num_items, k, passes);
         e != success)
@@ -92,7 +95,8 @@ struct dispatch_topk {
           e != success)
         return e;
       if (round == passes) break;
-      const OffsetT* counts = args.histograms + static_cast<std::size_t>(round) * static_cast<std::size_t>(policy.digits());
+      const OffsetT* counts =
+          args.histograms + static_cast<std::size_t>(round) * static_cast<std::size_t>(policy.digits());
       if (const error_t e = launch(dim3(1), dim3(static_cast<unsigned>(policy.scan_threads)), 0, stream, scan_kernel,
                                    args.st, counts, round, static_cast<OffsetT>(capacity));
           e != success)
