@@ -394,7 +394,7 @@ TEST_CASE("device histogram: bad input returns error_invalid_value and writes no
   void* t = temp.data();
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (void* phase : {static_cast<void*>(nullptr), t}) {
-    INFO(phase ? "second phase" : "size query");
+    INFO((phase ? "second phase" : "size query"));
     std::size_t b = phase ? bytes : 12345;
     // levels
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 1, 0, 256, 64) == e);
