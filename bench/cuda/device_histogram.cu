@@ -109,9 +109,11 @@ void run_one(report& rep, kind which) {
         run_pair(
             rep, c,
             [=](void* t, std::size_t& s) {
+              // CUB 3.x's cuda::std::array arguments, unchanged (xcub takes anything indexable per channel)
               return xcub::DeviceHistogram::MultiHistogramEven<4, 3>(
-                  t, s, db, std::array<int*, 3>{xh, xh + bins, xh + 2 * bins}, std::array<int, 3>{257, 257, 257},
-                  std::array<int, 3>{0, 0, 0}, std::array<int, 3>{256, 256, 256}, pixels);
+                  t, s, db, ::cuda::std::array<int*, 3>{xh, xh + bins, xh + 2 * bins},
+                  ::cuda::std::array<int, 3>{257, 257, 257}, ::cuda::std::array<int, 3>{0, 0, 0},
+                  ::cuda::std::array<int, 3>{256, 256, 256}, pixels);
             },
             [=](void* t, std::size_t& s) {
               return cub::DeviceHistogram::MultiHistogramEven<4, 3>(
