@@ -1,18 +1,19 @@
 // xcub/device/detail/agent/agent_segmented_sort.hpp: one block's group of segments of a
-// DeviceSegmentedRadixSort or DeviceSegmentedSort.
+// DeviceSegmentedRadixSort or DeviceSegmentedSort, the segments longer than the small path takes.
 //
 // agent_segmented_sort<Policy, KeyT, ValueT, DESCENDING>: Policy is a type whose `static constexpr
 // segmented_sort_policy value` gives the shape; ValueT = NullType sorts keys only.
-// consume_group(storage, segments, buffers, first, count, begin_bit, end_bit, passes) sorts
-// segments [first, first + count) (count <= block_threads) by bits [begin_bit, end_bit) of their
-// keys' radix images, stably; every thread of the block calls it, with one shared
-// TempStorage<OffsetT> (OffsetT: the segment source's offset type). Each segment goes where its size says:
-//   - size <= small_threads * small_items: a logical warp, in registers (segmented_sort_small.hpp);
-//     the logical warps deal these out round robin;
+// consume_group(storage, segments, buffers, first, count, begin_bit, end_bit, passes) sorts the
+// segments of [first, first + count) (count <= block_threads) that are longer than
+// small_items_max() by bits [begin_bit, end_bit) of their keys' radix images, stably; every thread
+// of the block calls it, with one shared TempStorage<OffsetT> (OffsetT: the segment source's offset
+// type). Shorter segments are left alone: segmented_sort_small_kernel sorts them (a logical warp
+// each, in a kernel of its own, so that their occupancy is not bound by the block paths' registers
+// and shared memory). Each segment here goes where its size says:
 //   - size <= one tile: the block's BlockRadixSort, the tile padded with keys that sort last;
 //   - longer: the block, `passes` radix passes through global memory (segmented_radix_pass.hpp),
 //     ping-ponging between the final and the other buffer so that the last pass lands in the final.
-// Both register paths read the input buffers and write the final ones. Sizes come from the segment
+// The tile path reads the input buffers and writes the final ones. Sizes come from the segment
 // source (segment_source.hpp: an end at or before its begin is an empty segment).
 #pragma once
 
@@ -23,7 +24,7 @@
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/agent/segmented_radix_pass.hpp>
-#include <xcub/device/detail/agent/segmented_sort_small.hpp>
+#include <xcub/device/detail/agent/segmented_sort_small.hpp>  // segmented_sort_buffers
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/util/null_type.hpp>
@@ -37,15 +38,10 @@ struct agent_segmented_sort {
   static constexpr segmented_sort_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
   static constexpr int items = policy.items_per_thread;
-  static constexpr int small_threads = policy.small_threads;
-  static constexpr int small_items = policy.small_items;
-  static constexpr int sorters = threads / small_threads;
   static constexpr int width = arch::warp_threads;
   static constexpr int warps = threads / width;
   static_assert(threads % width == 0 && threads <= 1024,
                 "xcub::DeviceSegmentedSort: a tuning's block_threads must be a multiple of the warp, at most 1024");
-  static_assert(small_threads >= 1 && small_threads <= width && width % small_threads == 0 && small_items >= 1,
-                "xcub::DeviceSegmentedSort: a tuning's small_threads must divide the warp, small_items >= 1");
   static_assert(items >= 1 && policy.radix_bits >= 1 && policy.radix_bits <= 8 &&
                     policy.segments_per_block >= 1 && policy.segments_per_block <= threads,
                 "xcub::DeviceSegmentedSort: a tuning needs items_per_thread >= 1, radix_bits 1..8 and "
@@ -56,21 +52,17 @@ struct agent_segmented_sort {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
   using value_t = std::conditional_t<keys_only, NullType, ValueT>;
   static constexpr image_t pad_image = DESCENDING ? image_t(0) : static_cast<image_t>(~image_t(0));
-  using small_sort = segmented_sort_small<KeyT, ValueT, small_threads, small_items, DESCENDING>;
   using block_sort = BlockRadixSort<KeyT, threads, items, value_t, policy.radix_bits>;
 
   template <class OffsetT>
   struct TempStorage {
     union {
-      typename small_sort::TempStorage warp[sorters];
       typename block_sort::TempStorage block;
       typename segmented_radix_pass<KeyT, ValueT, threads, items, policy.radix_bits, DESCENDING,
                                     OffsetT>::TempStorage pass;
     } u;
-    arch::lane_mask_t small[warps];  // per warp: its lanes whose segment takes a logical warp
-    arch::lane_mask_t large[warps];  // ... and those whose segment takes the block
-    int small_list[threads];         // the group's small segments (group-relative), in order
-    int large_list[threads];         // ... and the block-sized ones
+    arch::lane_mask_t large[warps];  // per warp: its lanes whose segment takes the block
+    int large_list[threads];         // the group's segments that take the block (group-relative), in order
   };
 
   template <class Segments, class Storage>
@@ -83,39 +75,19 @@ struct agent_segmented_sort {
     const int lane = tid % width, warp = tid / width;
     segment_range<offset_t> r{offset_t(0), offset_t(0)};
     if (tid < count) r = segments.at(first + static_cast<std::uint64_t>(tid));
-    const bool is_small = tid < count && r.size > 0 && r.size <= static_cast<offset_t>(policy.small_items_max());
     const bool is_large = tid < count && r.size > static_cast<offset_t>(policy.small_items_max());
-    const arch::lane_mask_t small = arch::ballot(arch::full_lane_mask, is_small);
     const arch::lane_mask_t large = arch::ballot(arch::full_lane_mask, is_large);
-    if (lane == 0) {
-      storage.small[warp] = small;
-      storage.large[warp] = large;
-    }
+    if (lane == 0) storage.large[warp] = large;
     arch::sync_threads();
-    int small_count = 0, large_count = 0, small_at = 0, large_at = 0;
+    int large_count = 0, large_at = 0;
     for (int w = 0; w < warps; ++w) {
-      if (w == warp) {
-        small_at = small_count;
-        large_at = large_count;
-      }
-      small_count += arch::lane_count(storage.small[w]);
+      if (w == warp) large_at = large_count;
       large_count += arch::lane_count(storage.large[w]);
     }
     const arch::lane_mask_t below = arch::lane_range_mask(0u, static_cast<unsigned>(lane));
-    if (is_small) storage.small_list[small_at + arch::lane_count(small & below)] = tid;
     if (is_large) storage.large_list[large_at + arch::lane_count(large & below)] = tid;
     arch::sync_threads();
-
-    // Small segments: logical warp k takes list entries k, k + sorters, ...
-    const int sorter = tid / small_threads;
-    for (int k = sorter; k < small_count; k += sorters)
-      small_sort::sort(storage.u.warp[sorter], segments.at(first + static_cast<std::uint64_t>(storage.small_list[k])),
-                       buf, begin_bit, end_bit);
-    if (large_count == 0) {
-      arch::sync_threads();  // the next group rewrites the lists
-      return;
-    }
-    arch::sync_threads();  // the block's storage overlaps the logical warps'
+    if (large_count == 0) return;  // nothing shared is read past the barrier above: the next group may write
     for (int k = 0; k < large_count; ++k) {
       const segment_range<offset_t> seg = segments.at(first + static_cast<std::uint64_t>(storage.large_list[k]));
       if (seg.size <= static_cast<offset_t>(threads * items))

@@ -9,9 +9,11 @@
 //   - DoubleBuffer form: no temp storage is used (1 byte is reported); the passes ping-pong between
 //     the two buffers and every segment's result lands in the same one, which run() selects in
 //     `keys` and `values`: the alternate when the pass count is odd.
-// One launch: blocks take groups of consecutive segments, as DeviceSegmentedReduce (enough groups
-// to fill the device `oversubscription` times when there are that many segments, at most the
-// policy's segments_per_block per group). The caller (the public façade) has checked the
+// Two launches (kernels/segmented_sort.hpp): the short segments, a logical warp each (a grid that
+// fills the device `oversubscription` times, grid-stride beyond); then the longer ones, whose
+// blocks take groups of consecutive segments, as DeviceSegmentedReduce (enough groups to fill the
+// device `oversubscription` times when there are that many segments, at most the policy's
+// segments_per_block per group). The caller (the public façade) has checked the
 // arguments; run() checks only the temp storage size.
 #pragma once
 
@@ -38,6 +40,7 @@ struct dispatch_segmented_sort {
                      DoubleBuffer<KeyT>& keys, DoubleBuffer<ValueT>& values, std::uint64_t num_items,
                      std::uint64_t num_segments, int begin_bit, int end_bit, bool double_buffer, stream_t stream) {
     constexpr auto kernel = &segmented_sort_kernel<Tuning, DESCENDING, KeyT, ValueT, Segments>;
+    constexpr auto small_kernel = &segmented_sort_small_kernel<Tuning, DESCENDING, KeyT, ValueT, Segments>;
     constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
     void* allocations[2] = {nullptr, nullptr};
     std::size_t sizes[2] = {0, 0};
@@ -73,6 +76,18 @@ struct dispatch_segmented_sort {
       buf.values_other = static_cast<ValueT*>(allocations[1]);
     }
 
+    // Short segments: a logical warp each.
+    std::uint64_t resident = 0;
+    if (const error_t e = resident_blocks(small_kernel, policy.block_threads, resident); e != success) return e;
+    const std::uint64_t sorters = static_cast<std::uint64_t>(policy.block_threads / policy.small_threads);
+    const std::uint64_t small_blocks = (num_segments + sorters - 1) / sorters;
+    const std::uint64_t small_cap = resident * static_cast<std::uint64_t>(Tuning::oversubscription);
+    const unsigned small_grid = static_cast<unsigned>(small_blocks < small_cap ? small_blocks : small_cap);
+    if (const error_t e = launch(dim3(small_grid), dim3(policy.block_threads), 0, stream, small_kernel, segments, buf,
+                                 num_segments, begin_bit, end_bit);
+        e != success)
+      return e;
+    // Longer segments: a block each.
     int group = 1;
     unsigned grid = 1;
     if (const error_t e = segment_groups(kernel, policy.block_threads, Tuning::oversubscription, num_segments,

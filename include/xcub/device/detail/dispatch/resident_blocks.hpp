@@ -3,6 +3,7 @@
 // of the dispatch layer, shared by every family that sizes its grid to the device.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <xcub/launch.hpp>
@@ -12,15 +13,16 @@ namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
 
-/// `blocks` = the blocks of `block_threads` threads of `kernel` resident at once on the current
-/// device (the launcher's occupancy, at least 1, times the multiprocessors, at least 1).
+/// `blocks` = the blocks of `block_threads` threads of `kernel` (with `shared_bytes` of dynamic shared
+/// memory) resident at once on the current device (the launcher's occupancy, at least 1, times the
+/// multiprocessors, at least 1).
 template <class Kernel>
-error_t resident_blocks(Kernel kernel, int block_threads, std::uint64_t& blocks) {
+error_t resident_blocks(Kernel kernel, int block_threads, std::uint64_t& blocks, std::size_t shared_bytes = 0) {
   int device = 0, per_sm = 0;
   if (const error_t e = get_device(&device); e != success) return e;
   device_properties props;
   if (const error_t e = get_device_properties(device, &props); e != success) return e;
-  if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, block_threads, 0); e != success) return e;
+  if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, block_threads, shared_bytes); e != success) return e;
   const int sms = props.multiprocessor_count > 0 ? props.multiprocessor_count : 1;
   blocks = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * static_cast<std::uint64_t>(sms);
   return success;

@@ -1,0 +1,33 @@
+// xcub/device/detail/histogram_policy.hpp: the tuning policy of DeviceHistogram, plain constexpr data
+// (in its own header rather than policy.hpp so that the histogram family stays one set of files).
+//
+// A histogram tuning is a type with `template <class SampleT> static constexpr histogram_policy
+// policy(int arch)` (arch numbered as arch::target_arch(): CUDA 900, HIP 910/942/1030, host 0); each
+// backend's <xcub/backend/tuning/histogram.hpp> holds the default one (xcub::tuning::histogram).
+// docs/device-histogram.md says what the numbers do.
+#pragma once
+
+namespace xcub::detail {
+
+/// DeviceHistogram: blocks sweep tiles of block_threads * pixels_per_thread(C) pixels (a row of the
+/// input is cut into tiles; tiles never cross rows), each block counting into privatized counters in
+/// shared memory (sub_histograms copies, warp w counting into copy w % sub_histograms) when they fit
+/// shared_bytes, and adding them to the output once at its end; otherwise straight into the output
+/// with device-scope atomics.
+struct histogram_policy {
+  int block_threads;     // any count >= 1 (a multiple of the warp is best)
+  int items_per_thread;  // samples per thread per tile (rounded down to whole pixels, at least one pixel)
+  int vector_bytes;      // 16: full tiles of aligned pointers read in 16-byte words (0: sample by sample)
+  int sub_histograms;    // privatized copies per block (>= 1; copies past the block's warp count are idle)
+  int shared_bytes;      // budget for the privatized counters (and a Range's staged levels); at most 48 KiB
+  int oversubscription;  // the grid is the device's resident blocks times this (at most one block per tile)
+
+  /// Pixels of C samples a thread takes per tile.
+  constexpr int pixels_per_thread(int channels) const {
+    const int p = items_per_thread / (channels > 0 ? channels : 1);
+    return p < 1 ? 1 : p;
+  }
+  constexpr int tile_pixels(int channels) const { return block_threads * pixels_per_thread(channels); }
+};
+
+}  // namespace xcub::detail
