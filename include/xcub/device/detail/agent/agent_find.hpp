@@ -7,7 +7,7 @@
 //
 // agent_find_if<Policy, InputIt, OffsetT, Pred>::search(n, tiles): every thread of the block calls it.
 // Block b searches tile b first, then tile grid + t for each ticket t it takes, so tiles are handed
-// out in increasing order. Before a tile it compares the tile's first index with the best match it
+// out in increasing order. Before each tile it compares the tile's first index with the best match it
 // last read: a tile that starts at or past it cannot hold the first match, nor can any later tile,
 // so the block stops (when the match is early, little of the input is read). Within a tile each
 // thread finds its first match among its items (striped, or vectors of consecutive items: either
@@ -66,34 +66,36 @@ struct agent_find_if {
   XCUB_DEVICE void search(OffsetT n, std::uint64_t tiles) {
     const int tid = static_cast<int>(arch::linear_thread_id());
     const std::uint64_t grid = arch::grid_dim().x;
-    std::uint64_t tile = arch::linear_block_id();
-    for (unsigned k = 0; tile < tiles; ++k) {
-      const OffsetT base = static_cast<OffsetT>(tile * static_cast<std::uint64_t>(tile_items));
-      const OffsetT left = n - base;
-      const int valid = left < static_cast<OffsetT>(tile_items) ? static_cast<int>(left) : tile_items;
-      input_t values[items];
-      load(values, tid, base, valid);
-      if (k == 0) arch::wait_for_previous_grid();  // launched overlapped with the state's init kernel
+    std::uint64_t tile = arch::linear_block_id();  // < tiles: the grid has at most one block per tile
+    arch::wait_for_previous_grid();  // launched overlapped with the state's init kernel
+    // A block that starts late (not resident with the first ones) may find its first tile too late.
+    if (tid == 0) storage.best_seen[1] = arch::atomic_load_relaxed(&state->best);
+    arch::sync_threads();
+    if (storage.best_seen[1] <= first_index(tile)) return;
+    for (unsigned k = 0;; ++k) {
+      const OffsetT base = first_index(tile);
       const unsigned s = k & 1u;
       OffsetT best = n;
-      if (tid == 0) {
-        storage.next_tile[s] = grid + arch::atomic_add(&state->tickets, std::uint64_t{1});
+      std::uint64_t ticket = 0;
+      if (tid == 0) {  // both answers are needed only after the reduction: their latency hides behind the loads
+        ticket = arch::atomic_add(&state->tickets, std::uint64_t{1});
         best = arch::atomic_load_relaxed(&state->best);
       }
-      const OffsetT mine = first_match(values, tid, base, valid, n);
+      const OffsetT left = n - base;
+      const OffsetT mine = left >= static_cast<OffsetT>(tile_items) ? full_tile(tid, base, n)
+                                                                    : partial_tile(tid, base, static_cast<int>(left), n);
       const OffsetT found = block_reduce(storage.reduce).Reduce(mine, Min{});
       if (tid == 0) {
         if (found < best) {
           arch::atomic_min(&state->best, found);
           best = found;
         }
+        storage.next_tile[s] = grid + ticket;
         storage.best_seen[s] = best;
       }
       arch::sync_threads();
       tile = storage.next_tile[s];
-      // tile < tiles: its first index, tile * tile_items, is below n and fits OffsetT
-      if (tile < tiles && storage.best_seen[s] <= static_cast<OffsetT>(tile * static_cast<std::uint64_t>(tile_items)))
-        break;
+      if (tile >= tiles || storage.best_seen[s] <= first_index(tile)) return;
     }
   }
 
@@ -108,18 +110,18 @@ struct agent_find_if {
   }
 
  private:
-  /// Position in the tile of this thread's k-th item: striped, or vec consecutive items per word.
-  XCUB_DEVICE XCUB_FORCEINLINE static int position(int k, int tid, bool as_vectors) {
-    return as_vectors ? ((k / vec) * threads + tid) * vec + k % vec : k * threads + tid;
+  /// The first index of a tile below `tiles` (below n, so it fits OffsetT).
+  XCUB_DEVICE XCUB_FORCEINLINE static OffsetT first_index(std::uint64_t tile) {
+    return static_cast<OffsetT>(tile * static_cast<std::uint64_t>(tile_items));
   }
 
-  XCUB_DEVICE XCUB_FORCEINLINE bool as_vectors(int valid) const {
-    return vec > 1 && vector_aligned && valid == tile_items;
-  }
-
-  XCUB_DEVICE XCUB_FORCEINLINE void load(input_t (&values)[items], int tid, OffsetT base, int valid) {
+  /// The index of this thread's first match in the full tile at `base`, or n. Every item is loaded
+  /// (striped, or as vectors of consecutive items) before any is tested, so the loads overlap.
+  XCUB_DEVICE XCUB_FORCEINLINE OffsetT full_tile(int tid, OffsetT base, OffsetT n) {
+    input_t values[items];
+    OffsetT mine = n;
     if constexpr (vec > 1) {
-      if (as_vectors(valid)) {
+      if (vector_aligned) {
         using source = reduce_vector_source<InputIt>;
         // A CacheModifiedInputIterator's own modifier wins over the policy's.
         constexpr CacheLoadModifier modifier =
@@ -135,25 +137,28 @@ XCUB_UNROLL
 XCUB_UNROLL
           for (int j = 0; j < vec; ++j) values[w * vec + j] = l.v[j];
         }
-        return;
+XCUB_UNROLL
+        for (int k = 0; k < items; ++k)  // item k: word k / vec of the thread, lane k % vec
+          if (mine == n && pred(values[k]))
+            mine = base + static_cast<OffsetT>(((k / vec) * threads + tid) * vec + k % vec);
+        return mine;
       }
     }
 XCUB_UNROLL
+    for (int k = 0; k < items; ++k) values[k] = in[base + static_cast<OffsetT>(k * threads + tid)];
+XCUB_UNROLL
     for (int k = 0; k < items; ++k)
-      if (k * threads + tid < valid) values[k] = in[base + static_cast<OffsetT>(k * threads + tid)];
+      if (mine == n && pred(values[k])) mine = base + static_cast<OffsetT>(k * threads + tid);
+    return mine;
   }
 
-  /// The index of this thread's first item that matches, or n.
-  XCUB_DEVICE XCUB_FORCEINLINE OffsetT first_match(input_t (&values)[items], int tid, OffsetT base, int valid,
-                                                   OffsetT n) {
-    const bool vectors = as_vectors(valid);
-    OffsetT mine = n;
-XCUB_UNROLL
-    for (int k = 0; k < items; ++k) {
-      const int p = position(k, tid, vectors);
-      if (mine == n && p < valid && pred(values[k])) mine = base + static_cast<OffsetT>(p);
+  /// The same for the last tile, of `valid` items (striped, item by item).
+  XCUB_DEVICE XCUB_FORCEINLINE OffsetT partial_tile(int tid, OffsetT base, int valid, OffsetT n) {
+    for (int p = tid; p < valid; p += threads) {
+      const input_t x = in[base + static_cast<OffsetT>(p)];
+      if (pred(x)) return base + static_cast<OffsetT>(p);
     }
-    return mine;
+    return n;
   }
 };
 
