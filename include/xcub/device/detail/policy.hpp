@@ -199,3 +199,22 @@ struct segmented_sort_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceFind::FindIf (docs/device-find.md): a grid of at most the resident blocks takes tiles of
+/// block_threads * items_per_thread items in increasing order (block b first takes tile b, then
+/// tickets from a counter) and stops taking tiles once the best match found so far lies before the
+/// next one; a tile's first match is the block's min-reduction (reduce_algorithm) of its threads'
+/// first matches. Pointer inputs aligned to vector_load_length items are read as vectors in full
+/// tiles (1: never), with load_modifier.
+struct find_policy {
+  int block_threads;
+  int items_per_thread;
+  int vector_load_length;
+  BlockReduceAlgorithm reduce_algorithm;
+  CacheLoadModifier load_modifier;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+}  // namespace xcub::detail
