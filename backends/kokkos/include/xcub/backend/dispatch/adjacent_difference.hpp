@@ -5,11 +5,12 @@
 // LEFT: out[0] = in[0], out[i] = op(in[i], in[i - 1]); else out[n - 1] = in[n - 1],
 // out[i] = op(in[i], in[i + 1]); items are read as InputT, results converted to OutputT.
 //   - copy forms: one parallel_for, an index per work item (out does not overlap in);
-//   - in place: the items are cut into tiles of the policy's tile_items(); a parallel_for first
-//     saves each tile's neighbour item (the one before it, LEFT, or after it) in the temp storage;
-//     then a TeamPolicy launch, a team per tile, copies its tile to team scratch, and after a team
-//     barrier writes the differences from the copy. So every difference is of the original items,
-//     whatever order teams run in (the launches are ordered on the stream).
+//   - in place: the items are cut into tiles of the policy's tile_items() (at most 16 KiB of items,
+//     as a tile is staged in team scratch); a parallel_for first saves each tile's neighbour item
+//     (the one before it, LEFT, or after it) in the temp storage; then a TeamPolicy launch, a team
+//     per tile, copies its tile to team scratch, and after a team barrier writes the differences
+//     from the copy. So every difference is of the original items, whatever order teams run in
+//     (the launches are ordered on the stream).
 // Temp storage: in place with more than one tile, one InputT per tile; else 1 byte (as the native
 // dispatch); too small: error_invalid_value, nothing launched. No items: nothing is launched.
 #pragma once
@@ -78,7 +79,7 @@ struct adjacent_tile_pass {
   Op op;
   std::uint64_t n, tile, base_team;  // base_team: the first tile of this launch (leagues are ints)
 
-  static std::size_t scratch_bytes(std::uint64_t tile) {
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(std::uint64_t tile) {
     return static_cast<std::size_t>(tile) * sizeof(InputT) + alignof(InputT);
   }
 
@@ -117,7 +118,10 @@ struct dispatch_adjacent_difference {
                      Op op, stream_t stream) {
     const int tile_items = Tuning::template policy<InputT>(0).tile_items();
     const std::uint64_t n = static_cast<std::uint64_t>(num_items);
-    const std::uint64_t tile = tile_items > 0 ? static_cast<std::uint64_t>(tile_items) : 1;
+    // A tile is staged in team scratch: at most 16 KiB of items (GPUs have 48 KiB or more per team).
+    constexpr std::uint64_t max_tile = 16384 / sizeof(InputT) > 0 ? 16384 / sizeof(InputT) : 1;
+    std::uint64_t tile = tile_items > 0 ? static_cast<std::uint64_t>(tile_items) : 1;
+    if (tile > max_tile) tile = max_tile;
     const std::uint64_t tiles = (n + tile - 1) / tile;
     const bool keep_neighbours = IN_PLACE && tiles > 1;
     const std::size_t bytes = keep_neighbours ? static_cast<std::size_t>(tiles) * sizeof(InputT) : 1;

@@ -29,7 +29,7 @@ struct compact_in_place_pass {
   std::uint64_t n, tile;
 
   /// Scratch: a count per thread, the tile's items (aligned), a verdict per item.
-  static std::size_t scratch_bytes(std::uint64_t tile, int threads) {
+  KOKKOS_INLINE_FUNCTION static std::size_t scratch_bytes(std::uint64_t tile, int threads) {
     return sizeof(std::uint64_t) * static_cast<std::size_t>(threads) + alignof(T) +
            static_cast<std::size_t>(tile) * (sizeof(T) + 1);
   }
