@@ -22,14 +22,15 @@ namespace xcub::detail {
 
 namespace kk {
 
-/// One index of an elementwise body (agent/transform_bodies.hpp's item path).
-template <class Body, class OffsetT>
+/// One index of an elementwise body (agent/transform_bodies.hpp's item path). The bodies take
+/// any index type: the 64-bit one goes straight through (no narrowing for the compiler to keep).
+template <class Body>
 struct elementwise_pass {
   Body body;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const {
     Body b = body;  // a body's store() is not const (it may hold state for its op); a copy per index
-    auto item = b.load(static_cast<OffsetT>(i));
-    b.store(static_cast<OffsetT>(i), item);
+    auto item = b.load(i);
+    b.store(i, item);
   }
 };
 
@@ -40,7 +41,7 @@ error_t dispatch_elementwise(Body body, OffsetT num_items, bool /*vectorize*/, s
   if (num_items == 0) return success;
   using policy = Kokkos::RangePolicy<Kokkos::DefaultExecutionSpace, Kokkos::IndexType<std::int64_t>>;
   Kokkos::parallel_for("xcub::DeviceTransform", policy(stream.space(), 0, static_cast<std::int64_t>(num_items)),
-                       kk::elementwise_pass<Body, OffsetT>{body});
+                       kk::elementwise_pass<Body>{body});
   return success;
 }
 
