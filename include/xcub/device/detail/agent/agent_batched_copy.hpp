@@ -11,8 +11,9 @@
 //      of all earlier tiles and publishes this tile's; the last tile writes the totals;
 //   4. every thread copies its share of the tiny buffers' units (laid end to end), then the warps
 //      take the warp buffers one at a time from a shared counter, each copied by the whole warp;
-//   5. where the tile has large buffers: a barrier, then each is listed in global memory at its
-//      rank among all large buffers: its index (large_ids) and its first chunk (large_begins).
+//   5. where the tile has large buffers: a barrier, then the block lists them in global memory
+//      (from shared memory, where step 2 put them) at their ranks among all large buffers: each
+//      one's index (large_ids) and first chunk (large_begins).
 // No barrier between 3 and 5: the other warps copy while the first looks back.
 //
 // agent_batched_copy_large<Policy, Batch>: launched after the tile kernel; block b of G takes the
@@ -102,13 +103,15 @@ struct agent_batched_copy_tile {
                 "xcub::DeviceMemcpy/DeviceCopy::Batched: a tile's tiny units must fit in 31 bits");
 
   using desc = typename Batch::desc;
-  using block_scan = BlockScan<batched_copy_counts, threads>;
+  using block_scan = BlockScan<batched_copy_counts, threads, BLOCK_SCAN_WARP_SCANS>;  // little shared memory
 
   struct TempStorage {
     typename block_scan::TempStorage scan;
     alignas(desc) unsigned char descs[sizeof(desc) * tile_buffers];  // tiny buffers, then warp buffers
     std::uint32_t tiny_begin[tile_buffers + 1];  // tiny buffer t's first unit in the tile's tiny units
     std::uint32_t warp_units[tile_buffers];      // warp buffer w's length
+    std::uint64_t large_first[tile_buffers];     // large buffer l's first chunk after the tile's first
+    std::uint32_t large_index[tile_buffers];     // its index in the tile
     large_count prefix;                          // the large buffers and chunks of all earlier tiles
     std::uint32_t next_warp_buffer;
   };
@@ -159,6 +162,9 @@ XCUB_UNROLL
       } else if (cls[j] == class_warp) {
         set_desc(aggregate.tiny + before[j].warp, where[j]);
         storage.warp_units[before[j].warp] = static_cast<std::uint32_t>(units[j]);
+      } else if (cls[j] == class_large) {
+        storage.large_first[before[j].large] = before[j].chunks;
+        storage.large_index[before[j].large] = static_cast<std::uint32_t>(j * threads + rank);
       }
     }
     if (rank == 0) {
@@ -175,12 +181,9 @@ XCUB_UNROLL
     if (aggregate.large == 0) return;  // the same in every thread
     arch::sync_threads();
     const large_count prefix = storage.prefix;
-XCUB_UNROLL
-    for (int j = 0; j < per_thread; ++j) {
-      if (cls[j] != class_large) continue;
-      const std::uint64_t at = prefix.buffers + before[j].large;
-      large_ids[at] = base + static_cast<OffsetT>(j * threads + rank);
-      large_begins[at] = prefix.chunks + before[j].chunks;
+    for (std::uint32_t l = static_cast<std::uint32_t>(rank); l < aggregate.large; l += threads) {
+      large_ids[prefix.buffers + l] = base + static_cast<OffsetT>(storage.large_index[l]);
+      large_begins[prefix.buffers + l] = prefix.chunks + storage.large_first[l];
     }
   }
 
