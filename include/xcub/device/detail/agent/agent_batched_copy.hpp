@@ -133,10 +133,12 @@ struct agent_batched_copy_tile {
     batched_copy_counts counts[per_thread], before[per_thread], aggregate;
 XCUB_UNROLL
     for (int j = 0; j < per_thread; ++j) {
-      const OffsetT i = base + static_cast<OffsetT>(j * threads + rank);
+      // in 64 bits: a 32-bit index past the end of the last tile could wrap below num_buffers
+      const std::uint64_t at = static_cast<std::uint64_t>(base) + static_cast<std::uint64_t>(j * threads + rank);
+      const auto i = static_cast<OffsetT>(at);
       units[j] = 0;
       cls[j] = class_none;
-      if (i < num_buffers) {
+      if (at < static_cast<std::uint64_t>(num_buffers)) {
         units[j] = batch.size(i);
         where[j] = batch.fetch(i);  // read with the size, not after it (used for tiny and warp buffers)
         cls[j] = class_of(units[j]);
