@@ -115,6 +115,9 @@ struct agent_batched_copy_tile {
     large_count prefix;                          // the large buffers and chunks of all earlier tiles
     std::uint32_t next_warp_buffer;
   };
+  static_assert(sizeof(TempStorage) <= 48 * 1024,
+                "xcub::DeviceMemcpy/DeviceCopy::Batched: the tuning's tile needs more than 48 KiB of static shared "
+                "memory (fewer buffers per tile, or smaller range iterators)");
 
   TempStorage& storage;
   Batch batch;
