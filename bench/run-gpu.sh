@@ -13,7 +13,7 @@ export PATH="$PATH:/usr/local/cuda/bin"
 out=${OUT:-bench/results}
 mkdir -p "$out"
 dir=build/cuda-bench  # its own build: the benchmarks need neither the tests nor the examples
-all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce device_radix_sort device_select device_merge_sort device_transform device_segmented_sort device_histogram device_topk compile_time"
+all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce device_radix_sort device_select device_merge_sort device_transform device_segmented_sort device_histogram device_find device_batched_copy device_topk compile_time"
 for b in $all; do rm -f "$dir/bench/cuda/$b"; done  # never run a program left from an earlier build
 status=0
 build_ok=1

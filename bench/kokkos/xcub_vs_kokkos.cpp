@@ -1,6 +1,8 @@
 // bench/kokkos/xcub_vs_kokkos.cpp: xcub's device layer on the kokkos backend against Kokkos' own
-// parallel_reduce and parallel_scan on the same Views (a sanity check that the reference backend is
-// not pathologically slow; not a timed test). Sorting is left out: xcub has no sort on kokkos yet.
+// parallel_reduce, parallel_scan and parallel_for on the same Views (a sanity check that the
+// reference backend is not pathologically slow; not a timed test): Sum and InclusiveSum, a
+// selection (DeviceSelect::If against a parallel_scan that compacts) and a transform
+// (DeviceTransform against a parallel_for). Sorting is left out: xcub has no sort on kokkos yet.
 //
 //   build/kokkos/bench/kokkos/xcub_vs_kokkos [items]     (default 2^24)
 // Prints a markdown table: the fastest of 9 runs after one warm-up, each fenced, in milliseconds and
@@ -20,6 +22,8 @@
 
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
+#include <xcub/device/device_select.hpp>
+#include <xcub/device/device_transform.hpp>
 
 namespace {
 
@@ -96,6 +100,55 @@ void reduce_and_scan(const char* type, long n, const space& exec) {
   row((std::string("InclusiveSum, ") + type).c_str(), n, x_scan, k_scan, diff);
 }
 
+/// Selects about half of the items (a hash of the value, so runs do not line up with tiles).
+struct half {
+  KOKKOS_INLINE_FUNCTION bool operator()(int x) const { return (x * 2654435761u) >> 31; }
+};
+struct affine {
+  KOKKOS_INLINE_FUNCTION int operator()(int x) const { return 3 * x + 1; }
+};
+
+/// DeviceSelect::If against a Kokkos parallel_scan whose final pass writes the kept items;
+/// DeviceTransform against a parallel_for.
+void select_and_transform(long n, const space& exec) {
+  Kokkos::View<int*> in("in", n), out("out", n), ref("ref", n);
+  Kokkos::View<long*> count("count", 2);
+  Kokkos::parallel_for("fill", Kokkos::RangePolicy<space>(exec, 0, n), KOKKOS_LAMBDA(const long i) {
+    in(i) = static_cast<int>((i * 2654435761u) % 1000003);
+  });
+  const double k_sel = best_ms([&] {
+    Kokkos::parallel_scan("kokkos select", Kokkos::RangePolicy<space>(exec, 0, n),
+                          KOKKOS_LAMBDA(const long i, long& kept, const bool final) {
+                            const bool keep = half{}(in(i));
+                            if (final && keep) ref(kept) = in(i);
+                            kept += keep ? 1 : 0;
+                            if (final && i + 1 == n) count(1) = kept;
+                          });
+  });
+  const double x_sel = best_ms(xcub_call([=](void* t, std::size_t& b) {
+    return xcub::DeviceSelect::If(t, b, in.data(), out.data(), count.data(), n, half{}, exec);
+  }));
+  const auto h_count = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), count);
+  auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  auto h_ref = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), ref);
+  bool same = h_count(0) == h_count(1);
+  for (long i = 0; same && i < h_count(0); ++i) same = h_out(i) == h_ref(i);
+  row("Select::If (half), int", n, x_sel, k_sel, same ? 0.0 : 1.0);
+
+  const double k_tr = best_ms([&] {
+    Kokkos::parallel_for("kokkos transform", Kokkos::RangePolicy<space>(exec, 0, n),
+                         KOKKOS_LAMBDA(const long i) { ref(i) = affine{}(in(i)); });
+  });
+  const double x_tr = best_ms([=] {
+    if (xcub::DeviceTransform::Transform(in.data(), out.data(), n, affine{}, exec) != xcub::success) std::abort();
+  });
+  h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  h_ref = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), ref);
+  same = true;
+  for (long i = 0; same && i < n; ++i) same = h_out(i) == h_ref(i);
+  row("Transform (3x + 1), int", n, x_tr, k_tr, same ? 0.0 : 1.0);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,5 +162,6 @@ int main(int argc, char** argv) {
   reduce_and_scan<int>("int", n, exec);
   reduce_and_scan<float>("float", n, exec);
   reduce_and_scan<double>("double", n, exec);
+  select_and_transform(n, exec);
   return 0;
 }

@@ -1,10 +1,12 @@
 // The kokkos backend's team code with teams of more than one thread. Debian's Kokkos has only the
 // Serial space, whose teams have one thread, which would hide ordering bugs between a team's
 // threads (shares, the scratch combine, barriers). Here the very functors of the dispatch
-// (kk::team_pass, kk::carry_pass, the sources and emitters of the scan and ReduceByKey) run with a
-// stand-in team member: T std::threads per team sharing scratch and a barrier, teams one after the
-// other, as the GPU and OpenMP spaces would run them. Operators are non-commutative, so any
-// reordering shows.
+// (kk::team_pass, kk::carry_pass, the sources and emitters of the scan, ReduceByKey, the
+// selections and run-length encoding; the in-place selection's and adjacent difference's team
+// passes) run with a stand-in team member: T std::threads per team sharing scratch and a barrier,
+// teams one after the other, as the GPU and OpenMP spaces would run them. Operators are
+// non-commutative and outputs are positional, so any reordering shows.
+#include <algorithm>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -13,8 +15,12 @@
 
 #include <xcub/device/device_scan.hpp>  // the Kokkos dispatch: kk::scan_source, scan_emit, runs_emit
 #include <xcub/device/device_reduce.hpp>
+#include <xcub/device/device_select.hpp>  // kk::selection_*, run_*, compact_in_place_pass
+#include <xcub/device/device_adjacent_difference.hpp>  // kk::adjacent_save_pass, adjacent_tile_pass
 #include <xcub/reference/reduce_by_key.hpp>
 #include <xcub/reference/scan_by_key.hpp>
+#include <xcub/reference/select.hpp>
+#include <xcub/reference/transform.hpp>
 
 #include "test_support.hpp"
 
@@ -152,6 +158,154 @@ TEST_CASE("kokkos team code: teams of several threads keep every item in order")
         aggr.resize(runs);
         CHECK(unique == expected.unique_keys);
         CHECK(aggr == expected.aggregates);
+      }
+    }
+  }
+}
+
+namespace {
+
+struct below {
+  int bound;
+  bool operator()(int x) const { return x < bound; }
+};
+struct skew {  // not commutative
+  int operator()(int a, int b) const { return 2 * a - 3 * b; }
+};
+
+/// n items in [0, 100), in runs (a new value with probability 1/3).
+std::vector<int> runs_of(std::uint64_t n, std::mt19937_64& rng) {
+  std::vector<int> v(n);
+  int x = 0;
+  for (auto& y : v) {
+    if (rng() % 3 == 0) x = static_cast<int>(rng() % 100);
+    y = x;
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("kokkos team code: selections, run-length encoding, in-place compaction and difference, teams of several threads") {
+  XCUB_TEST_CONTEXT();
+  namespace xd = xcub::detail;
+  using u64 = std::uint64_t;
+  auto rng = xcub_test::rng_for("kokkos team sizes select");
+  for (const int threads : {2, 3, 8}) {
+    for (const u64 n : {u64{1}, u64{100}, u64{4099}}) {
+      for (const int tile : {1, 7, 64}) {
+        CAPTURE(threads);
+        CAPTURE(n);
+        CAPTURE(tile);
+        const std::vector<int> in = runs_of(n, rng);
+        {  // two-way partition (one part, rejected items reversed at the end)
+          using sel = xd::select_if<below>;
+          using out_t = xd::out_partition<int*, u64>;
+          const kk::classes<const int*, sel> cls{in.data(), sel{{40}}};
+          std::vector<int> out(n, -1);
+          std::vector<u64> count(1, 0);
+          emulate<u64>(n, tile, threads, kk::selection_items<u64, const int*, sel>{cls}, xd::count_sum{},
+                       kk::selection_emit<u64, u64, const int*, xd::no_values, sel, out_t>{cls, {}, {out.data(), n}},
+                       kk::selection_finish<u64, u64, u64*>{count.data()});
+          const auto want = xcub::reference::partition(in, below{40});
+          CHECK(count[0] == want.selected);
+          CHECK(out == want.out);
+        }
+        {  // three-way partition (two parts: part_counts)
+          using sel = xd::select_if2<below, below>;
+          using count_t = xd::part_counts<u64>;
+          using out_t = xd::out_three_way<int*, int*, int*>;
+          const kk::classes<const int*, sel> cls{in.data(), sel{{30}, {60}}};
+          std::vector<int> first(n, -1), second(n, -1), rest(n, -1);
+          std::vector<u64> counts(2, 0);
+          emulate<count_t>(n, tile, threads, kk::selection_items<count_t, const int*, sel>{cls}, xd::count_sum{},
+                           kk::selection_emit<u64, count_t, const int*, xd::no_values, sel, out_t>{
+                               cls, {}, {first.data(), second.data(), rest.data()}},
+                           kk::selection_finish<u64, count_t, u64*>{counts.data()});
+          const auto want = xcub::reference::three_way_partition(in, below{30}, below{60});
+          REQUIRE(counts[0] == want.first.size());
+          REQUIRE(counts[1] == want.second.size());
+          first.resize(counts[0]);
+          second.resize(counts[1]);
+          rest.resize(want.unselected.size());
+          CHECK(first == want.first);
+          CHECK(second == want.second);
+          CHECK(rest == want.unselected);
+        }
+        {  // UniqueByKey (discontinuities, values carried)
+          using sel = xd::select_unique<xcub::Equality>;
+          using out_t = xd::out_selected_by_key<int*, u64*>;
+          std::vector<u64> values(n);
+          for (u64 i = 0; i < n; ++i) values[i] = i * 7;
+          const kk::classes<const int*, sel> cls{in.data(), sel{xcub::Equality{}}};
+          std::vector<int> keys_out(n, -1);
+          std::vector<u64> values_out(n, 0);
+          std::vector<u64> count(1, 0);
+          emulate<u64>(n, tile, threads, kk::selection_items<u64, const int*, sel>{cls}, xd::count_sum{},
+                       kk::selection_emit<u64, u64, const int*, const u64*, sel, out_t>{
+                           cls, values.data(), {keys_out.data(), values_out.data()}},
+                       kk::selection_finish<u64, u64, u64*>{count.data()});
+          const auto want = xcub::reference::unique_by_key(in, values, [](int a, int b) { return a == b; });
+          REQUIRE(count[0] == want.keys.size());
+          keys_out.resize(count[0]);
+          values_out.resize(count[0]);
+          CHECK(keys_out == want.keys);
+          CHECK(values_out == want.values);
+        }
+        {  // Encode and NonTrivialRuns
+          using enc = kk::run_items<false, u64, const int*, xcub::Equality>;
+          using nontrivial = kk::run_items<true, u64, const int*, xcub::Equality>;
+          std::vector<int> items(n, -1);
+          std::vector<u64> offsets(n, 0), lengths(n, 0), runs(1, 0);
+          const enc e{in.data(), xcub::Equality{}, n};
+          emulate<kk::run_marks<u64>>(n, tile, threads, e, kk::run_marks_op{},
+                                      kk::run_emit<false, u64, enc, int*, u64*>{e, items.data(), lengths.data()},
+                                      kk::run_finish<u64, u64*>{runs.data()});
+          const auto want = xcub::reference::run_length_encode(in);
+          REQUIRE(runs[0] == want.items.size());
+          items.resize(runs[0]);
+          CHECK(items == want.items);
+          CHECK(std::vector<std::size_t>(lengths.begin(), lengths.begin() + static_cast<std::ptrdiff_t>(runs[0])) ==
+                want.lengths);
+          const nontrivial t{in.data(), xcub::Equality{}, n};
+          emulate<kk::run_marks<u64>>(n, tile, threads, t, kk::run_marks_op{},
+                                      kk::run_emit<true, u64, nontrivial, u64*, u64*>{t, offsets.data(), lengths.data()},
+                                      kk::run_finish<u64, u64*>{runs.data()});
+          const auto want2 = xcub::reference::non_trivial_runs(in);
+          REQUIRE(runs[0] == want2.lengths.size());
+          const auto r = static_cast<std::ptrdiff_t>(runs[0]);
+          CHECK(std::vector<std::size_t>(offsets.begin(), offsets.begin() + r) == want2.offsets);
+          CHECK(std::vector<std::size_t>(lengths.begin(), lengths.begin() + r) == want2.lengths);
+        }
+        {  // If in place: one team over the tiles in order
+          using sel = xd::select_if<below>;
+          using pass_t = kk::compact_in_place_pass<u64, int, sel, u64*>;
+          std::vector<int> data = in;
+          std::vector<u64> count(1, 0);
+          const pass_t pass{data.data(), sel{{55}}, count.data(), n, static_cast<u64>(tile)};
+          run_league(pass, 1, threads, pass_t::scratch_bytes(static_cast<u64>(tile), threads));
+          const auto want = xcub::reference::select_if(in, below{55});
+          REQUIRE(count[0] == want.size());
+          data.resize(want.size());
+          CHECK(data == want);
+        }
+        {  // SubtractLeft and SubtractRight in place: saved neighbours, then a team per tile (at most
+           // about 64 teams: each costs a thread start per member here)
+          const u64 t = std::max<u64>(static_cast<u64>(tile), n / 64), tiles = (n + t - 1) / t;
+          std::vector<int> neighbours(tiles);
+          std::vector<int> left = in, right = in;
+          for (u64 k = 0; k < tiles; ++k) kk::adjacent_save_pass<true, int, int*>{left.data(), neighbours.data(), n, t}(
+              static_cast<std::int64_t>(k));
+          using left_t = kk::adjacent_tile_pass<true, int, int, int*, skew>;
+          run_league(left_t{left.data(), neighbours.data(), skew{}, n, t, 0}, tiles, threads, left_t::scratch_bytes(t));
+          CHECK(left == xcub::reference::adjacent_difference_left<int>(in, skew{}));
+          for (u64 k = 0; k < tiles; ++k) kk::adjacent_save_pass<false, int, int*>{right.data(), neighbours.data(), n, t}(
+              static_cast<std::int64_t>(k));
+          using right_t = kk::adjacent_tile_pass<false, int, int, int*, skew>;
+          run_league(right_t{right.data(), neighbours.data(), skew{}, n, t, 0}, tiles, threads,
+                     right_t::scratch_bytes(t));
+          CHECK(right == xcub::reference::adjacent_difference_right<int>(in, skew{}));
+        }
       }
     }
   }

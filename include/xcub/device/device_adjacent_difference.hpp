@@ -42,7 +42,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
-#include <xcub/backend/dispatch/adjacent_difference.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/adjacent_difference.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -54,7 +54,7 @@ struct Difference {
   }
 };
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::adjacent_difference>
 struct DeviceAdjacentDifferenceTuned {
@@ -116,6 +116,6 @@ struct DeviceAdjacentDifferenceTuned {
 /// DeviceAdjacentDifference with the backend's default tuning.
 struct DeviceAdjacentDifference : DeviceAdjacentDifferenceTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

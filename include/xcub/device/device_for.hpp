@@ -33,11 +33,11 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
-#include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::for_each>
 struct DeviceForTuned {
@@ -127,6 +127,6 @@ struct DeviceForTuned {
 /// DeviceFor with the backend's default tuning.
 struct DeviceFor : DeviceForTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

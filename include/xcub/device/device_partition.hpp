@@ -39,7 +39,7 @@
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::select>
 struct DevicePartitionTuned : private DeviceSelectTuned<Tuning> {
@@ -97,6 +97,6 @@ struct DevicePartitionTuned : private DeviceSelectTuned<Tuning> {
 /// DevicePartition with the backend's default tuning.
 struct DevicePartition : DevicePartitionTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -36,11 +36,11 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/select.hpp>
-#include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::select>
 struct DeviceRunLengthEncodeTuned {
@@ -81,6 +81,6 @@ struct DeviceRunLengthEncodeTuned {
 /// DeviceRunLengthEncode with the backend's default tuning.
 struct DeviceRunLengthEncode : DeviceRunLengthEncodeTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -46,7 +46,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/select.hpp>
-#include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -56,7 +56,7 @@ template <class NumItemsT>
 using if_count = std::enable_if_t<std::is_integral_v<NumItemsT>, int>;
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::select>
 struct DeviceSelectTuned {
@@ -177,6 +177,6 @@ struct DeviceSelectTuned {
 /// DeviceSelect with the backend's default tuning.
 struct DeviceSelect : DeviceSelectTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

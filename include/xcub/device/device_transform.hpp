@@ -33,7 +33,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
-#include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -57,7 +57,7 @@ template <class... Ts>
 struct widest_of<void, Ts...> : widest_of<Ts...> {};
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::transform>
 struct DeviceTransformTuned {
@@ -109,6 +109,6 @@ struct DeviceTransformTuned {
 /// DeviceTransform with the backend's default tuning.
 struct DeviceTransform : DeviceTransformTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

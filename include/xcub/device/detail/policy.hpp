@@ -199,3 +199,53 @@ struct segmented_sort_policy {
 };
 
 }  // namespace xcub::detail
+
+namespace xcub::detail {
+
+/// DeviceFind::FindIf (docs/device-find.md): a grid of at most the resident blocks takes tiles of
+/// block_threads * items_per_thread items in increasing order (block b first takes tile b, then
+/// tickets from a counter) and stops taking tiles once the best match found so far lies before the
+/// next one; a tile's first match is the block's min-reduction (reduce_algorithm) of its threads'
+/// first matches. Pointer inputs aligned to vector_load_length items are read as vectors in full
+/// tiles (1: never), with load_modifier.
+struct find_policy {
+  int block_threads;
+  int items_per_thread;
+  int vector_load_length;
+  BlockReduceAlgorithm reduce_algorithm;
+  CacheLoadModifier load_modifier;
+  constexpr int tile_items() const { return block_threads * items_per_thread; }
+};
+
+/// DeviceMemcpy::Batched and DeviceCopy::Batched (docs/device-batched-copy.md). A *unit* is a byte
+/// (DeviceMemcpy, and DeviceCopy between pointers to one trivially copyable type) or an item
+/// (DeviceCopy otherwise); the thresholds below are in bytes and become units by the unit's size.
+/// The tile kernel takes block_threads * buffers_per_thread buffers per block and sorts them by size:
+///   - tiny (1 unit .. tiny_max_bytes): the tile's tiny buffers are laid end to end and the block
+///     copies their units evenly, tiny_units_per_thread consecutive units per thread and round;
+///   - warp (.. warp_max_bytes): one warp per buffer, warp_words 16-byte words (items) in flight
+///     per lane;
+///   - large (longer): cut into chunks of large_chunk_bytes and copied by the large kernel, whose
+///     blocks (large_oversubscription times the resident blocks of large_block_threads threads)
+///     each take an even, contiguous share of all large chunks, large_words words (items) in
+///     flight per thread.
+/// block_threads must be a multiple of the warp (the look-back runs in the first warp). The
+/// look-back fields mean what they mean in scan_policy.
+struct batched_copy_policy {
+  int block_threads;
+  int buffers_per_thread;
+  int tiny_max_bytes;
+  int tiny_units_per_thread;
+  int warp_max_bytes;
+  int warp_words;
+  int large_block_threads;
+  int large_words;
+  int large_chunk_bytes;
+  int large_oversubscription;
+  int lookback_delay_ns = 0;
+  int lookback_settle_ns = 0;
+  int lookback_wait_min_tiles = 0;
+  constexpr int tile_buffers() const { return block_threads * buffers_per_thread; }
+};
+
+}  // namespace xcub::detail

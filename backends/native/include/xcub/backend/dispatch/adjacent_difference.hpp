@@ -1,6 +1,7 @@
-// xcub/backend/dispatch/adjacent_difference.hpp (host, cuda, hip): DeviceAdjacentDifference's dispatch for the backends with xcub's
-// own kernels, included by the façades. The kokkos backend has no DeviceAdjacentDifference yet: its header of this
-// name stops the build with a message (docs/kokkos-backend.md).
+// xcub/backend/dispatch/adjacent_difference.hpp (host, cuda, hip): DeviceAdjacentDifference's
+// dispatch for the backends with xcub's own kernels, included by the façade. The kokkos backend
+// puts its own header here, with the same dispatch type and signature on Kokkos patterns
+// (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>

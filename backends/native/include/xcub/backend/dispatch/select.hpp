@@ -1,6 +1,7 @@
-// xcub/backend/dispatch/select.hpp (host, cuda, hip): DeviceSelect, DevicePartition and DeviceRunLengthEncode's dispatch for the backends with xcub's
-// own kernels, included by its façade. The kokkos backend has no DeviceSelect, DevicePartition and DeviceRunLengthEncode yet: its header of this
-// name stops the build with a message (docs/kokkos-backend.md).
+// xcub/backend/dispatch/select.hpp (host, cuda, hip): the dispatch of DeviceSelect, DevicePartition
+// and DeviceRunLengthEncode for the backends with xcub's own kernels, included by their façades.
+// The kokkos backend puts its own header here, with the same dispatch types and signatures on
+// Kokkos patterns (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>

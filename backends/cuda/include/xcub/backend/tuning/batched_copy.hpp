@@ -1,0 +1,25 @@
+// CUDA tuning of DeviceMemcpy::Batched and DeviceCopy::Batched: numbers only
+// (<xcub/device/detail/policy.hpp> says what they mean; docs/device-batched-copy.md why these). T is
+// the unit: unsigned char for byte copies, the item type for item copies.
+// First guesses, not yet measured (bench/cuda/device_batched_copy.cu): a tile of 512 buffers (256
+// threads x 2); buffers up to 128 bytes copied by the block's threads evenly, 8 units each per
+// round (below about 256 bytes a warp per buffer pays a memory round trip for little data); up to
+// 8 KiB one warp each with four 16-byte words in flight per lane (a 2 KiB buffer in one step);
+// longer ones in chunks of 4 KiB over blocks of 256 threads, 16 KiB in flight per block, twice the
+// resident blocks so that blocks that finish early take a second share. sm_75 (64 KiB of shared
+// memory per SM) takes tiles of 256 buffers.
+#pragma once
+
+#include <xcub/device/detail/policy.hpp>
+
+namespace xcub::tuning {
+
+struct batched_copy {
+  template <class T>
+  static constexpr detail::batched_copy_policy policy(int arch) {
+    if (arch >= 800) return {256, 2, 128, 8, 8192, 4, 256, 4, 4096, 2, 0, 0, 0};
+    return {128, 2, 128, 8, 8192, 4, 256, 4, 4096, 2, 0, 0, 0};  // sm_75
+  }
+};
+
+}  // namespace xcub::tuning
