@@ -40,18 +40,23 @@
 #include <xcub/device/device_scan.hpp>
 #include <xcub/device/device_segmented_reduce.hpp>
 #include <xcub/device/reproducible.hpp>
+#include <xcub/device/device_select.hpp>
+#include <xcub/device/device_partition.hpp>
+#include <xcub/device/device_run_length_encode.hpp>
+#include <xcub/device/device_adjacent_difference.hpp>
+#include <xcub/device/device_for.hpp>
+#include <xcub/device/device_transform.hpp>
 #if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_segmented_radix_sort.hpp>
 #include <xcub/device/device_segmented_sort.hpp>
-#include <xcub/device/device_select.hpp>
-#include <xcub/device/device_partition.hpp>
-#include <xcub/device/device_run_length_encode.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_merge.hpp>
-#include <xcub/device/device_adjacent_difference.hpp>
-#include <xcub/device/device_for.hpp>
-#include <xcub/device/device_transform.hpp>
+#include <xcub/device/device_histogram.hpp>
+#include <xcub/device/device_find.hpp>
+#include <xcub/device/device_memcpy.hpp>
+#include <xcub/device/device_copy.hpp>
+#include <xcub/device/device_topk.hpp>
 #endif
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
