@@ -53,7 +53,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/merge_sort.hpp>
-#include <xcub/backend/dispatch/merge_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/merge_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -62,7 +62,7 @@ template <class It>
 using merge_value_t = typename std::iterator_traits<It>::value_type;
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::merge_sort>
 struct DeviceMergeSortTuned {
@@ -148,6 +148,6 @@ struct DeviceMergeSortTuned {
 /// DeviceMergeSort with the backend's default tuning.
 struct DeviceMergeSort : DeviceMergeSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -49,11 +49,12 @@
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
-#include <xcub/backend/dispatch/radix_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/device/detail/radix_value.hpp>
+#include <xcub/backend/dispatch/radix_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::radix_sort>
 struct DeviceRadixSortTuned {
@@ -302,6 +303,6 @@ struct DeviceRadixSortTuned {
 /// DeviceRadixSort with the backend's tuning.
 struct DeviceRadixSort : DeviceRadixSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub
