@@ -1,6 +1,7 @@
 // bench/kokkos/xcub_vs_kokkos.cpp: xcub's device layer on the kokkos backend against Kokkos' own
-// parallel_reduce and parallel_scan on the same Views (a sanity check that the reference backend is
-// not pathologically slow; not a timed test). Sorting is left out: xcub has no sort on kokkos yet.
+// parallel_reduce and parallel_scan on the same Views, and xcub's DeviceRadixSort against
+// Kokkos::sort of the same keys (a sanity check that the reference backend is not pathologically
+// slow; not a timed test). Kokkos::sort sorts in place: its time includes a copy of the keys.
 //
 //   build/kokkos/bench/kokkos/xcub_vs_kokkos [items]     (default 2^24)
 // Prints a markdown table: the fastest of 9 runs after one warm-up, each fenced, in milliseconds and
@@ -17,7 +18,9 @@
 #include <vector>
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Sort.hpp>
 
+#include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
 
@@ -96,6 +99,29 @@ void reduce_and_scan(const char* type, long n, const space& exec) {
   row((std::string("InclusiveSum, ") + type).c_str(), n, x_scan, k_scan, diff);
 }
 
+/// 32-bit keys: xcub's radix sort (input to output) against Kokkos::sort (a copy, then in place).
+void sort_keys(long n, const space& exec) {
+  Kokkos::View<unsigned*> in("in", n), out("out", n), ref("ref", n);
+  Kokkos::parallel_for("fill", Kokkos::RangePolicy<space>(exec, 0, n), KOKKOS_LAMBDA(const long i) {
+    unsigned x = static_cast<unsigned>(i) * 2654435761u + 12345u;
+    x ^= x >> 15;
+    in(i) = x * 2246822519u;
+  });
+  const double k_sort = best_ms([&] {
+    Kokkos::deep_copy(exec, ref, in);
+    Kokkos::sort(ref);
+  });
+  const double x_sort = best_ms(xcub_call([=](void* t, std::size_t& b) {
+    return xcub::DeviceRadixSort::SortKeys(t, b, in.data(), out.data(), n, 0, 32, exec);
+  }));
+  const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  const auto h_ref = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), ref);
+  long differ = 0;
+  for (long i = 0; i < n; ++i) differ += h_out(i) != h_ref(i);
+  row("SortKeys (radix) / Kokkos::sort, u32", n, x_sort, k_sort, differ == 0 ? 0.0 : 1.0);
+  if (differ != 0) std::printf("\n%ld sorted keys differ from Kokkos::sort's\n", differ);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -109,5 +135,6 @@ int main(int argc, char** argv) {
   reduce_and_scan<int>("int", n, exec);
   reduce_and_scan<float>("float", n, exec);
   reduce_and_scan<double>("double", n, exec);
+  sort_keys(n, exec);
   return 0;
 }
