@@ -71,7 +71,7 @@ struct radix_scratch {
   std::uint64_t* tile_base;  // per digit: the current tile's first destination
   std::uint32_t* rows;       // per thread and digit: count, then offset within the tile
 
-  static constexpr std::size_t bytes(int threads, int bins) {
+  KOKKOS_INLINE_FUNCTION static constexpr std::size_t bytes(int threads, int bins) {
     return sizeof(std::uint64_t) * 2 * static_cast<std::size_t>(bins) +
            sizeof(std::uint32_t) * static_cast<std::size_t>(threads) * static_cast<std::size_t>(bins);
   }
