@@ -20,6 +20,7 @@
 #include <Kokkos_Core.hpp>
 #include <Kokkos_Sort.hpp>
 
+#include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
@@ -99,7 +100,8 @@ void reduce_and_scan(const char* type, long n, const space& exec) {
   row((std::string("InclusiveSum, ") + type).c_str(), n, x_scan, k_scan, diff);
 }
 
-/// 32-bit keys: xcub's radix sort (input to output) against Kokkos::sort (a copy, then in place).
+/// 32-bit keys: xcub's radix sort (input to output) and merge sort (a copy, then in place) against
+/// Kokkos::sort (a copy, then in place).
 void sort_keys(long n, const space& exec) {
   Kokkos::View<unsigned*> in("in", n), out("out", n), ref("ref", n);
   Kokkos::parallel_for("fill", Kokkos::RangePolicy<space>(exec, 0, n), KOKKOS_LAMBDA(const long i) {
@@ -119,7 +121,18 @@ void sort_keys(long n, const space& exec) {
   long differ = 0;
   for (long i = 0; i < n; ++i) differ += h_out(i) != h_ref(i);
   row("SortKeys (radix) / Kokkos::sort, u32", n, x_sort, k_sort, differ == 0 ? 0.0 : 1.0);
-  if (differ != 0) std::printf("\n%ld sorted keys differ from Kokkos::sort's\n", differ);
+  if (differ != 0) std::printf("\n%ld radix-sorted keys differ from Kokkos::sort's\n", differ);
+
+  // DeviceMergeSort (any comparator) of the same keys: a copy, then in place, as Kokkos::sort.
+  const double m_sort = best_ms(xcub_call([=](void* t, std::size_t& b) {
+    if (t) Kokkos::deep_copy(exec, out, in);
+    return xcub::DeviceMergeSort::SortKeys(t, b, out.data(), n, std::less<unsigned>{}, exec);
+  }));
+  const auto h_merged = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  differ = 0;
+  for (long i = 0; i < n; ++i) differ += h_merged(i) != h_ref(i);
+  row("SortKeys (merge) / Kokkos::sort, u32", n, m_sort, k_sort, differ == 0 ? 0.0 : 1.0);
+  if (differ != 0) std::printf("\n%ld merge-sorted keys differ from Kokkos::sort's\n", differ);
 }
 
 }  // namespace
