@@ -28,7 +28,8 @@
 //                          launched and nothing is written.
 // Algorithm (docs/device-merge-sort.md): each tile sorted by a block (BlockMergeSort), then
 // ceil(log2(tiles)) merge passes, each a merge-path partition per tile and a merge of each output
-// tile in shared memory.
+// tile in shared memory. On the kokkos backend: runs insertion-sorted by a thread each, then merge
+// passes of a thread per output tile (docs/kokkos-backend.md).
 //
 //   // int* d_keys = {8, 6, 7, 5, 3, 0, 9}
 //   void* d_temp = nullptr;

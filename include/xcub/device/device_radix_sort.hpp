@@ -1,5 +1,6 @@
 // xcub/device/device_radix_sort.hpp: device-wide stable radix sorts of keys and key-value pairs
-// (CUB's DeviceRadixSort), onesweep (docs/device-radix-sort.md).
+// (CUB's DeviceRadixSort), onesweep (docs/device-radix-sort.md); on the kokkos backend LSD passes on
+// Kokkos patterns (docs/kokkos-backend.md), with the same contract.
 //
 // Called from host code, by one host thread; the work runs on the device, in `stream`, and the call
 // never waits for it. Two phases, as CUB: the first call with d_temp_storage == nullptr only writes
