@@ -1,8 +1,9 @@
 // bench/kokkos/xcub_vs_kokkos.cpp: xcub's device layer on the kokkos backend against Kokkos' own
-// parallel_reduce, parallel_scan and parallel_for on the same Views (a sanity check that the
-// reference backend is not pathologically slow; not a timed test): Sum and InclusiveSum, a
-// selection (DeviceSelect::If against a parallel_scan that compacts) and a transform
-// (DeviceTransform against a parallel_for). Sorting is left out: xcub has no sort on kokkos yet.
+// parallel_reduce, parallel_scan and parallel_for on the same Views, and xcub's DeviceRadixSort and
+// DeviceMergeSort against Kokkos::sort of the same keys (a sanity check that the reference backend
+// is not pathologically slow; not a timed test): Sum and InclusiveSum, a selection
+// (DeviceSelect::If against a parallel_scan that compacts), a transform (DeviceTransform against a
+// parallel_for) and the sorts. Kokkos::sort sorts in place: its time includes a copy of the keys.
 //
 //   build/kokkos/bench/kokkos/xcub_vs_kokkos [items]     (default 2^24)
 // Prints a markdown table: the fastest of 9 runs after one warm-up, each fenced, in milliseconds and
@@ -19,7 +20,10 @@
 #include <vector>
 
 #include <Kokkos_Core.hpp>
+#include <Kokkos_Sort.hpp>
 
+#include <xcub/device/device_merge_sort.hpp>
+#include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
 #include <xcub/device/device_select.hpp>
@@ -149,6 +153,41 @@ void select_and_transform(long n, const space& exec) {
   row("Transform (3x + 1), int", n, x_tr, k_tr, same ? 0.0 : 1.0);
 }
 
+/// 32-bit keys: xcub's radix sort (input to output) and merge sort (a copy, then in place) against
+/// Kokkos::sort (a copy, then in place).
+void sort_keys(long n, const space& exec) {
+  Kokkos::View<unsigned*> in("in", n), out("out", n), ref("ref", n);
+  Kokkos::parallel_for("fill", Kokkos::RangePolicy<space>(exec, 0, n), KOKKOS_LAMBDA(const long i) {
+    unsigned x = static_cast<unsigned>(i) * 2654435761u + 12345u;
+    x ^= x >> 15;
+    in(i) = x * 2246822519u;
+  });
+  const double k_sort = best_ms([&] {
+    Kokkos::deep_copy(exec, ref, in);
+    Kokkos::sort(ref);
+  });
+  const double x_sort = best_ms(xcub_call([=](void* t, std::size_t& b) {
+    return xcub::DeviceRadixSort::SortKeys(t, b, in.data(), out.data(), n, 0, 32, exec);
+  }));
+  const auto h_out = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  const auto h_ref = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), ref);
+  long differ = 0;
+  for (long i = 0; i < n; ++i) differ += h_out(i) != h_ref(i);
+  row("SortKeys (radix) / Kokkos::sort, u32", n, x_sort, k_sort, differ == 0 ? 0.0 : 1.0);
+  if (differ != 0) std::printf("\n%ld radix-sorted keys differ from Kokkos::sort's\n", differ);
+
+  // DeviceMergeSort (any comparator) of the same keys: a copy, then in place, as Kokkos::sort.
+  const double m_sort = best_ms(xcub_call([=](void* t, std::size_t& b) {
+    if (t) Kokkos::deep_copy(exec, out, in);
+    return xcub::DeviceMergeSort::SortKeys(t, b, out.data(), n, std::less<unsigned>{}, exec);
+  }));
+  const auto h_merged = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), out);
+  differ = 0;
+  for (long i = 0; i < n; ++i) differ += h_merged(i) != h_ref(i);
+  row("SortKeys (merge) / Kokkos::sort, u32", n, m_sort, k_sort, differ == 0 ? 0.0 : 1.0);
+  if (differ != 0) std::printf("\n%ld merge-sorted keys differ from Kokkos::sort's\n", differ);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -163,5 +202,6 @@ int main(int argc, char** argv) {
   reduce_and_scan<float>("float", n, exec);
   reduce_and_scan<double>("double", n, exec);
   select_and_transform(n, exec);
+  sort_keys(n, exec);
   return 0;
 }

@@ -138,7 +138,9 @@ TEST_CASE("DeviceRadixSort: a struct key through a decomposer, whole and over a 
   }
 }
 
-#if !XCUB_BACKEND_HOST
+// GPUs only: on the host emulator and on kokkos (a CPU reference in CI: Serial) 2^31 keys take minutes and
+// about 8 GB of memory.
+#if XCUB_BACKEND_CUDA || XCUB_BACKEND_HIP
 TEST_CASE("DeviceRadixSort: more than 2^31 u8 keys, GPU only (large)") {
   XCUB_TEST_CONTEXT();
   const std::size_t n = (std::size_t{1} << 31) + 1000;

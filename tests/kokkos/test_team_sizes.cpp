@@ -3,9 +3,10 @@
 // threads (shares, the scratch combine, barriers). Here the very functors of the dispatch
 // (kk::team_pass, kk::carry_pass, the sources and emitters of the scan, ReduceByKey, the
 // selections and run-length encoding; the in-place selection's and adjacent difference's team
-// passes) run with a stand-in team member: T std::threads per team sharing scratch and a barrier,
-// teams one after the other, as the GPU and OpenMP spaces would run them. Operators are
-// non-commutative and outputs are positional, so any reordering shows.
+// passes; the radix sorts' kk::radix_chunk_pass and kk::segment_group_pass) run with a stand-in
+// team member: T std::threads per team sharing scratch and a barrier, teams one after the other, as
+// the GPU and OpenMP spaces would run them. Operators are non-commutative, outputs are positional
+// and sorted keys repeat (values name input positions), so any reordering shows.
 #include <algorithm>
 #include <condition_variable>
 #include <cstdint>
@@ -13,13 +14,18 @@
 #include <thread>
 #include <vector>
 
-#include <xcub/device/device_scan.hpp>  // the Kokkos dispatch: kk::scan_source, scan_emit, runs_emit
-#include <xcub/device/device_reduce.hpp>
-#include <xcub/device/device_select.hpp>  // kk::selection_*, run_*, compact_in_place_pass
 #include <xcub/device/device_adjacent_difference.hpp>  // kk::adjacent_save_pass, adjacent_tile_pass
+#include <xcub/device/device_radix_sort.hpp>  // kk::radix_chunk_pass
+#include <xcub/device/device_reduce.hpp>
+#include <xcub/device/device_scan.hpp>  // the Kokkos dispatch: kk::scan_source, scan_emit, runs_emit
+#include <xcub/device/device_segmented_sort.hpp>  // kk::segment_group_pass
+#include <xcub/device/device_select.hpp>  // kk::selection_*, run_*, compact_in_place_pass
+#include <xcub/reference/radix.hpp>
 #include <xcub/reference/reduce_by_key.hpp>
 #include <xcub/reference/scan_by_key.hpp>
+#include <xcub/reference/segmented_sort.hpp>
 #include <xcub/reference/select.hpp>
+#include <xcub/reference/sort.hpp>
 #include <xcub/reference/transform.hpp>
 
 #include "test_support.hpp"
@@ -112,7 +118,139 @@ struct count_runs {
   void operator()(const kk::summary<affine>& total) const { *runs = total.heads; }
 };
 
+/// DeviceRadixSort's passes (count, exclusive sum, scatter) with teams of `threads` std::threads:
+/// keys and values (input positions) sorted by bits [begin_bit, end_bit), stably.
+template <bool DESC>
+std::pair<std::vector<std::uint32_t>, std::vector<std::uint32_t>> emulate_radix_sort(
+    std::vector<std::uint32_t> keys, int tile, int radix_bits, int threads, int begin_bit, int end_bit) {
+  using digit_t = kk::radix_digit<std::uint32_t, xcub::detail::radix::identity_decomposer, DESC>;
+  using move_t = kk::radix_move<true, std::uint32_t, std::uint32_t, digit_t>;
+  const std::uint64_t n = keys.size();
+  std::vector<std::uint32_t> values(n), keys_out(n), values_out(n);
+  for (std::uint64_t i = 0; i < n; ++i) values[i] = static_cast<std::uint32_t>(i);
+  const kk::layout at = kk::plan(n, tile, kk::space());
+  const int bins = 1 << radix_bits;
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(bins) * at.teams);
+  const std::size_t bytes = kk::radix_scratch::bytes(threads, bins);
+  for (int bit = begin_bit; bit < end_bit; bit += radix_bits) {
+    const move_t pass{keys.data(), keys_out.data(), values.data(), values_out.data(),
+                      digit_t::make(bit, radix_bits, end_bit, {})};
+    const auto t = static_cast<std::uint64_t>(tile);
+    run_league(kk::radix_chunk_pass<false, move_t>{at, pass, bins, t, counts.data()}, at.teams, threads, bytes);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) kk::exclusive_sum{counts.data()}(static_cast<std::int64_t>(i), sum, true);
+    run_league(kk::radix_chunk_pass<true, move_t>{at, pass, bins, t, counts.data()}, at.teams, threads, bytes);
+    keys.swap(keys_out);
+    values.swap(values_out);
+  }
+  return {keys, values};
+}
+
+/// DeviceSegmentedRadixSort's pass (pointer form: input, output, temp) with teams of `threads`
+/// std::threads.
+template <bool DESC>
+std::pair<std::vector<std::uint32_t>, std::vector<int>> emulate_segmented_sort(
+    const std::vector<std::uint32_t>& keys, const std::vector<int>& begins, const std::vector<int>& ends,
+    std::vector<std::uint32_t> keys_out, std::vector<int> values_out, int small, int tile, int radix_bits,
+    int per_team, int threads) {
+  using segments_t = xcub::detail::offset_segments<const int*, const int*, int>;
+  using pass_t = kk::segment_group_pass<DESC, std::uint32_t, int, segments_t>;
+  const std::size_t n = keys.size();
+  std::vector<int> values(n);
+  for (std::size_t i = 0; i < n; ++i) values[i] = static_cast<int>(i);
+  std::vector<std::uint32_t> temp_keys(n);
+  std::vector<int> temp_values(n);
+  const int bins = 1 << radix_bits;
+  const int passes = (32 + radix_bits - 1) / radix_bits;
+  const std::uint64_t segments = begins.size(), per = static_cast<std::uint64_t>(per_team);
+  const pass_t pass{segments_t{begins.data(), ends.data()},
+                    {keys.data(), keys_out.data(), temp_keys.data(), values.data(), values_out.data(),
+                     temp_values.data()},
+                    segments, per, 0, 0, 32, radix_bits, passes, bins,
+                    static_cast<std::uint64_t>(small), static_cast<std::uint64_t>(tile)};
+  run_league(pass, (segments + per - 1) / per, threads, kk::radix_scratch::bytes(threads, bins));
+  return {keys_out, values_out};
+}
+
 }  // namespace
+
+TEST_CASE("kokkos team code: radix sort passes with teams of several threads stay stable") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("kokkos team sizes radix");
+  // (items, tile): one tile of one key up to many tiles of many keys (each tile costs two barriers
+  // of std::threads here); digits of 3 bits over [5, 20) (5 passes) and of 8 over [0, 32) (4).
+  const std::pair<std::size_t, int> shapes[] = {{1, 1}, {5, 1}, {300, 7}, {300, 64}, {2051, 64}};
+  for (const int threads : {2, 3, 8}) {
+    for (const auto& shape : shapes) {
+      for (const int radix_bits : {3, 8}) {
+        const std::size_t n = shape.first;  // (no structured bindings: CAPTURE captures them, C++20 only)
+        const int tile = shape.second;
+        CAPTURE(threads);
+        CAPTURE(n);
+        CAPTURE(tile);
+        CAPTURE(radix_bits);
+        std::vector<std::uint32_t> keys(n);
+        for (auto& k : keys) k = static_cast<std::uint32_t>(rng() % 23) * 0x01010101u;  // repeats: stability
+        std::vector<std::uint32_t> positions(n);
+        for (std::size_t i = 0; i < n; ++i) positions[i] = static_cast<std::uint32_t>(i);
+        const int begin_bit = radix_bits == 3 ? 5 : 0, end_bit = radix_bits == 3 ? 20 : 32;
+        for (const bool desc : {false, true}) {
+          CAPTURE(desc);
+          const auto got = desc ? emulate_radix_sort<true>(keys, tile, radix_bits, threads, begin_bit, end_bit)
+                                : emulate_radix_sort<false>(keys, tile, radix_bits, threads, begin_bit, end_bit);
+          const auto want = xcub::reference::stable_sort_pairs(
+              keys, positions, xcub::reference::radix_less<std::uint32_t>(begin_bit, end_bit, desc));
+          CHECK(got.first == want.first);
+          CHECK(got.second == want.second);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("kokkos team code: segmented radix sort with teams of several threads") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("kokkos team sizes segmented");
+  for (const int threads : {2, 3, 8}) {
+    for (const int radix_bits : {3, 8}) {
+      CAPTURE(threads);
+      CAPTURE(radix_bits);
+      // Segments of 0 to 300 items (small ones: one thread each; long ones: the team), gaps
+      // between them, listed out of order, grouped 3 per team.
+      std::vector<int> begins, ends;
+      int at = 0;
+      for (int s = 0; s < 40; ++s) {
+        at += static_cast<int>(rng() % 3);
+        const int size = rng() % 3 == 0 ? static_cast<int>(rng() % 300) : static_cast<int>(rng() % 6);
+        begins.push_back(at);
+        ends.push_back(at + size);
+        at += size;
+      }
+      for (std::size_t s = 0; s < begins.size(); ++s) {
+        const std::size_t o = rng() % begins.size();
+        std::swap(begins[s], begins[o]);
+        std::swap(ends[s], ends[o]);
+      }
+      const std::size_t n = static_cast<std::size_t>(at) + 2;
+      std::vector<std::uint32_t> keys(n), junk(n);
+      for (auto& k : keys) k = static_cast<std::uint32_t>(rng() % 9) << 28 | static_cast<std::uint32_t>(rng() % 3);
+      for (auto& k : junk) k = static_cast<std::uint32_t>(rng());
+      std::vector<int> positions(n), junk_values(n, -7);
+      for (std::size_t i = 0; i < n; ++i) positions[i] = static_cast<int>(i);
+      for (const bool desc : {false, true}) {
+        CAPTURE(desc);
+        const auto got = desc ? emulate_segmented_sort<true>(keys, begins, ends, junk, junk_values, 4, 16, radix_bits,
+                                                             3, threads)
+                              : emulate_segmented_sort<false>(keys, begins, ends, junk, junk_values, 4, 16, radix_bits,
+                                                              3, threads);
+        const auto want = xcub::reference::segmented_stable_sort_pairs(
+            keys, positions, junk, junk_values, begins, ends, xcub::reference::radix_less<std::uint32_t>(0, 32, desc));
+        CHECK(got.first == want.first);
+        CHECK(got.second == want.second);
+      }
+    }
+  }
+}
 
 TEST_CASE("kokkos team code: teams of several threads keep every item in order") {
   XCUB_TEST_CONTEXT();

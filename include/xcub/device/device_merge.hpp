@@ -45,7 +45,7 @@
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::merge>
 struct DeviceMergeTuned {
@@ -90,6 +90,6 @@ struct DeviceMergeTuned {
 /// DeviceMerge with the backend's default tuning.
 struct DeviceMerge : DeviceMergeTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

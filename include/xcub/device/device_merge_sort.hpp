@@ -28,7 +28,8 @@
 //                          launched and nothing is written.
 // Algorithm (docs/device-merge-sort.md): each tile sorted by a block (BlockMergeSort), then
 // ceil(log2(tiles)) merge passes, each a merge-path partition per tile and a merge of each output
-// tile in shared memory.
+// tile in shared memory. On the kokkos backend: runs insertion-sorted by a thread each, then merge
+// passes of a thread per output tile (docs/kokkos-backend.md).
 //
 //   // int* d_keys = {8, 6, 7, 5, 3, 0, 9}
 //   void* d_temp = nullptr;
@@ -53,7 +54,7 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/merge_sort.hpp>
-#include <xcub/backend/dispatch/merge_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/merge_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
@@ -62,7 +63,7 @@ template <class It>
 using merge_value_t = typename std::iterator_traits<It>::value_type;
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::merge_sort>
 struct DeviceMergeSortTuned {
@@ -148,6 +149,6 @@ struct DeviceMergeSortTuned {
 /// DeviceMergeSort with the backend's default tuning.
 struct DeviceMergeSort : DeviceMergeSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

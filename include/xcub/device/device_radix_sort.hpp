@@ -1,5 +1,6 @@
 // xcub/device/device_radix_sort.hpp: device-wide stable radix sorts of keys and key-value pairs
-// (CUB's DeviceRadixSort), onesweep (docs/device-radix-sort.md).
+// (CUB's DeviceRadixSort), onesweep (docs/device-radix-sort.md); on the kokkos backend LSD passes on
+// Kokkos patterns (docs/kokkos-backend.md), with the same contract.
 //
 // Called from host code, by one host thread; the work runs on the device, in `stream`, and the call
 // never waits for it. Two phases, as CUB: the first call with d_temp_storage == nullptr only writes
@@ -49,11 +50,12 @@
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
-#include <xcub/backend/dispatch/radix_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/device/detail/radix_value.hpp>
+#include <xcub/backend/dispatch/radix_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::radix_sort>
 struct DeviceRadixSortTuned {
@@ -302,6 +304,6 @@ struct DeviceRadixSortTuned {
 /// DeviceRadixSort with the backend's tuning.
 struct DeviceRadixSort : DeviceRadixSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -25,7 +25,8 @@
 //   - DoubleBuffer forms: temp storage is O(1); the sort may use both buffers and leaves the
 //     result in the one named by keys.selector (values.selector), which it sets (as CUB).
 // Short segments are sorted by a logical warp in registers, segments of up to one tile by a block,
-// longer ones by a block with radix passes through memory: see docs/device-segmented-sort.md.
+// longer ones by a block with radix passes through memory: see docs/device-segmented-sort.md (on the
+// kokkos backend: a thread per short segment, a team per long one, docs/kokkos-backend.md).
 //
 //   // int d_keys_in[] = {8, 6, 7, 5, 3, 0, 9}; int d_offsets[] = {0, 3, 3, 7}; int d_keys_out[7]
 //   void* d_temp = nullptr;
@@ -46,13 +47,13 @@
 #include <xcub/runtime.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/null_type.hpp>
-#include <xcub/device/detail/segmented_sort_entry.hpp>  // first: on kokkos, its dispatch says why not
+#include <xcub/device/detail/segmented_sort_entry.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/segmented_sort.hpp>
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::segmented_sort>
 struct DeviceSegmentedRadixSortTuned {
@@ -152,6 +153,6 @@ struct DeviceSegmentedRadixSortTuned {
 /// DeviceSegmentedRadixSort with the backend's default tuning.
 struct DeviceSegmentedRadixSort : DeviceSegmentedRadixSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -44,13 +44,13 @@
 #include <xcub/runtime.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/null_type.hpp>
-#include <xcub/device/detail/segmented_sort_entry.hpp>  // first: on kokkos, its dispatch says why not
+#include <xcub/device/detail/segmented_sort_entry.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/segmented_sort.hpp>
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::segmented_sort>
 struct DeviceSegmentedSortTuned {
@@ -228,6 +228,6 @@ struct DeviceSegmentedSortTuned {
 /// DeviceSegmentedSort with the backend's default tuning.
 struct DeviceSegmentedSort : DeviceSegmentedSortTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

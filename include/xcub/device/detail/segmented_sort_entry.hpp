@@ -1,7 +1,8 @@
 // xcub/device/detail/segmented_sort_entry.hpp: what DeviceSegmentedRadixSort and
 // DeviceSegmentedSort share behind their façades: the argument checks and the call of the one
 // engine (dispatch/dispatch_segmented_sort.hpp, reached through the backend seam
-// <xcub/backend/dispatch/segmented_sort.hpp>: backends/native for host, CUDA and HIP).
+// <xcub/backend/dispatch/segmented_sort.hpp>: backends/native for host, CUDA and HIP, Kokkos patterns
+// on the kokkos backend).
 //
 // segmented_sort_entry<Tuning>::sort<DESCENDING>(d_temp, bytes, keys, values, num_items,
 // num_segments, d_begin_offsets, d_end_offsets, begin_bit, end_bit, double_buffer, stream):
@@ -24,11 +25,11 @@
 #include <xcub/device/device_reduce.hpp>  // detail::iterator_value_t
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/detail/dispatch/checks.hpp>
-#include <xcub/backend/dispatch/segmented_sort.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/segmented_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub::detail {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning>
 struct segmented_sort_entry {
@@ -60,6 +61,6 @@ struct segmented_sort_entry {
   }
 };
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub::detail

@@ -1,7 +1,12 @@
-// Kokkos backend: xcub's warp and block layers (and the thread ids, shuffles, barriers and kernel
-// launches under them) need lane-level operations that Kokkos does not expose portably, so they
-// do not exist on this backend (docs/kokkos-backend.md). The device layer (DeviceReduce,
-// DeviceScan, DeviceSegmentedReduce) does.
+// Kokkos backend: the 16-bit floating-point types that radix sorts accept as keys
+// (xcub/detail/radix/key_codec.hpp). This backend names none: Kokkos' half_t is not a radix key
+// here (its type differs by version and execution space).
 #pragma once
 
-#error "xcub: the warp and block layers (and xcub/arch/arch.hpp, kernels and their launch) are not available on the kokkos backend; they exist on the host, cuda and hip backends. On kokkos use the device layer (xcub/device/*.hpp) or Kokkos' own team and vector patterns."
+namespace xcub::backend {
+
+/// Whether T is one of this backend's 16-bit floats (IEEE-style: sign, exponent, mantissa).
+template <class T>
+inline constexpr bool is_float16_type = false;
+
+}  // namespace xcub::backend

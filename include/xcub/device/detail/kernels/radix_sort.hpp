@@ -23,13 +23,10 @@
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/lookback/tile_id.hpp>
 #include <xcub/device/detail/policy.hpp>
+#include <xcub/device/detail/radix_value.hpp>
 #include <xcub/util/null_type.hpp>
 
 namespace xcub::detail {
-
-/// The type values travel as (a byte where there are none: keys-only sorts pass null pointers).
-template <class ValueT>
-using radix_value_t = std::conditional_t<std::is_same_v<ValueT, NullType>, unsigned char, ValueT>;
 
 /// Threads of the exclusive-sum kernel's block: one per digit of the widest digits (8 bits).
 inline constexpr int radix_exclusive_sum_threads = 256;
