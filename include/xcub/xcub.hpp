@@ -46,12 +46,12 @@
 #include <xcub/device/device_adjacent_difference.hpp>
 #include <xcub/device/device_for.hpp>
 #include <xcub/device/device_transform.hpp>
-#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_segmented_radix_sort.hpp>
 #include <xcub/device/device_segmented_sort.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_merge.hpp>
+#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_histogram.hpp>
 #include <xcub/device/device_find.hpp>
 #include <xcub/device/device_memcpy.hpp>
