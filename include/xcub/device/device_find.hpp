@@ -45,14 +45,14 @@
 #include <functional>
 
 #include <xcub/runtime.hpp>
-#include <xcub/backend/dispatch/find.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/find.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/find.hpp>
 #include <xcub/device/detail/dispatch/checks.hpp>
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class FindIfTuning = tuning::find_if, class BoundsTuning = tuning::find_bounds>
 struct DeviceFindTuned {
@@ -113,6 +113,6 @@ struct DeviceFindTuned {
 /// DeviceFind with the backend's default tunings.
 struct DeviceFind : DeviceFindTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

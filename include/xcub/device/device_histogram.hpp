@@ -65,7 +65,7 @@
 #include <xcub/runtime.hpp>
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/device/detail/histogram_bins.hpp>
-#include <xcub/backend/dispatch/histogram.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/histogram.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/histogram.hpp>
 
@@ -77,7 +77,7 @@ template <class Arr>
 using channel_elem_t = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<Arr&>()[0])>>;
 }  // namespace detail
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::histogram>
 struct DeviceHistogramTuned {
@@ -278,6 +278,6 @@ struct DeviceHistogramTuned {
 /// DeviceHistogram with the backend's default tuning.
 struct DeviceHistogram : DeviceHistogramTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -1,6 +1,6 @@
-// xcub/backend/dispatch/find.hpp (host, cuda, hip): DeviceFind's dispatch for the backends with xcub's own kernels,
-// included by the façade. The kokkos backend has no DeviceFind yet: its header of this name stops the build with a
-// message (docs/kokkos-backend.md).
+// xcub/backend/dispatch/find.hpp (host, cuda, hip): DeviceFind's dispatch for the backends with xcub's own
+// kernels, included by the façade. The kokkos backend puts its own header here, with the same dispatch
+// names and signatures on Kokkos patterns (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>

@@ -1,6 +1,6 @@
 // xcub/backend/dispatch/histogram.hpp (host, cuda, hip): DeviceHistogram's dispatch for the backends with xcub's own
-// kernels, included by the façade. The kokkos backend has no DeviceHistogram yet: its header of this name stops the
-// build with a message (docs/kokkos-backend.md).
+// kernels, included by the façade. The kokkos backend puts its own header here, with the same dispatch
+// names and signatures on Kokkos patterns (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>
