@@ -51,9 +51,9 @@
 #include <xcub/device/device_segmented_sort.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_merge.hpp>
-#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_histogram.hpp>
 #include <xcub/device/device_find.hpp>
+#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_memcpy.hpp>
 #include <xcub/device/device_copy.hpp>
 #include <xcub/device/device_topk.hpp>
