@@ -31,6 +31,7 @@
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/kernels/radix_sort.hpp>
+#include <xcub/device/detail/radix_passes.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
 
 namespace xcub::detail {
@@ -135,16 +136,8 @@ struct dispatch_radix_sort {
     const value_t* values_src = value_buffers[0];
     int launch_index = 0;
     for (int p = 0; p < passes; ++p) {
-      KeyT* keys_dst;
-      value_t* values_dst;
-      if (overwrite) {  // pass p writes the buffer it does not read
-        keys_dst = key_buffers[(p + 1) % 2];
-        values_dst = value_buffers[(p + 1) % 2];
-      } else {  // the last pass writes the output (Alternate), the others alternate with temp
-        const bool to_output = (passes - 1 - p) % 2 == 0;
-        keys_dst = to_output ? key_buffers[1] : temp_keys;
-        values_dst = to_output ? value_buffers[1] : temp_values;
-      }
+      KeyT* const keys_dst = radix_pass_target(p, passes, overwrite, key_buffers, temp_keys);
+      value_t* const values_dst = radix_pass_target(p, passes, overwrite, value_buffers, temp_values);
       for (std::uint64_t q = 0; q < portions; ++q, ++launch_index) {
         const std::uint64_t first_tile = q * portion_tiles;
         const std::uint64_t q_tiles = tiles - first_tile < portion_tiles ? tiles - first_tile : portion_tiles;

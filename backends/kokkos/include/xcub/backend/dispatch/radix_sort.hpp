@@ -29,6 +29,7 @@
 #include <xcub/backend/kokkos/ordered_fold.hpp>
 #include <xcub/backend/kokkos/radix_tiles.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
+#include <xcub/device/detail/radix_passes.hpp>
 #include <xcub/device/detail/radix_value.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/null_type.hpp>
@@ -117,16 +118,8 @@ struct dispatch_radix_sort {
     const value_t* values_src = value_buffers[0];
     const int league = static_cast<int>(at.teams);
     for (int p = 0; p < passes; ++p) {
-      KeyT* keys_dst;
-      value_t* values_dst;
-      if (overwrite) {  // pass p writes the buffer it does not read
-        keys_dst = key_buffers[(p + 1) % 2];
-        values_dst = value_buffers[(p + 1) % 2];
-      } else {  // the last pass writes the output (Alternate), the others alternate with temp
-        const bool to_output = (passes - 1 - p) % 2 == 0;
-        keys_dst = to_output ? key_buffers[1] : temp_keys;
-        values_dst = to_output ? value_buffers[1] : temp_values;
-      }
+      KeyT* const keys_dst = radix_pass_target(p, passes, overwrite, key_buffers, temp_keys);
+      value_t* const values_dst = radix_pass_target(p, passes, overwrite, value_buffers, temp_values);
       const move_t pass{keys_src, keys_dst, values_src, values_dst,
                         digit_t::make(begin_bit + p * radix_bits, radix_bits, end_bit, decomposer)};
       kk::run_radix_teams(sp, "xcub::DeviceRadixSort::count", league,
