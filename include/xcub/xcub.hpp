@@ -53,11 +53,9 @@
 #include <xcub/device/device_merge.hpp>
 #include <xcub/device/device_histogram.hpp>
 #include <xcub/device/device_find.hpp>
-#if XCUB_HAS_COOPERATIVE_LAYERS  // device families the kokkos backend does not have yet
 #include <xcub/device/device_memcpy.hpp>
 #include <xcub/device/device_copy.hpp>
 #include <xcub/device/device_topk.hpp>
-#endif
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
 #include <xcub/util/device_buffer.hpp>

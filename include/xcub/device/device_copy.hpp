@@ -39,11 +39,11 @@
 #include <xcub/device/detail/dispatch/checks.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/batched_copy.hpp>
-#include <xcub/backend/dispatch/batched_copy.hpp>  // the backend's dispatch (the kokkos backend has none yet)
+#include <xcub/backend/dispatch/batched_copy.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::batched_copy>
 struct DeviceCopyTuned {
@@ -78,6 +78,6 @@ struct DeviceCopyTuned {
 /// DeviceCopy with the backend's default tuning.
 struct DeviceCopy : DeviceCopyTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

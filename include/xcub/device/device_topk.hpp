@@ -49,11 +49,11 @@
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/topk.hpp>
-#include <xcub/backend/dispatch/topk.hpp>  // the backend's dispatch (the kokkos backend has none)
+#include <xcub/backend/dispatch/topk.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 
 namespace xcub {
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class Tuning = tuning::topk>
 struct DeviceTopKTuned {
@@ -117,6 +117,6 @@ struct DeviceTopKTuned {
 /// DeviceTopK with the backend's default tuning.
 struct DeviceTopK : DeviceTopKTuned<> {};
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub

@@ -13,7 +13,8 @@
 // byte_batch moves bytes in 16-byte words: DeviceMemcpy (SCALE 1: sizes in bytes) and DeviceCopy
 // between pointers to one trivially copyable type (SCALE = its size: sizes in items; assigning such
 // items is copying their bytes). item_batch assigns items through any iterators: DeviceCopy
-// otherwise.
+// otherwise. The kokkos backend uses the batches too (fetch, size, load, store: one unit at a time);
+// copy<G, ...>, the kernels' group copy, exists only where there are kernels.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +52,7 @@ constexpr bool copy_as_bytes() {
   }
 }
 
-#if XCUB_HAS_KERNELS
+#if XCUB_HAS_DEVICE_LAYER
 
 template <class InIt, class OutIt, class SizeIt, std::uint64_t SCALE>
 struct byte_batch {
@@ -77,10 +78,12 @@ struct byte_batch {
   }
   XCUB_DEVICE XCUB_FORCEINLINE unit load(const desc& d, std::uint64_t k) const { return d.src[k]; }
   XCUB_DEVICE XCUB_FORCEINLINE void store(const desc& d, std::uint64_t k, unit v) const { d.dst[k] = v; }
+#if XCUB_HAS_KERNELS
   template <int G, int WORDS>
   XCUB_DEVICE XCUB_FORCEINLINE void copy(int rank, const desc& d, std::uint64_t begin, std::uint64_t end) const {
     group_copy_bytes<G, WORDS>(rank, d.src + begin, d.dst + begin, end - begin);
   }
+#endif
 };
 
 template <class InIt, class OutIt, class SizeIt>
@@ -115,12 +118,14 @@ struct item_batch {
   XCUB_DEVICE XCUB_FORCEINLINE void store(const desc& d, std::uint64_t k, const unit& v) const {
     d.dst[static_cast<iter_diff_t<dst_t>>(k)] = v;
   }
+#if XCUB_HAS_KERNELS
   template <int G, int ITEMS>
   XCUB_DEVICE XCUB_FORCEINLINE void copy(int rank, const desc& d, std::uint64_t begin, std::uint64_t end) const {
     group_copy_items<G, ITEMS>(rank, d.src, d.dst, begin, end);
   }
+#endif
 };
 
-#endif  // XCUB_HAS_KERNELS
+#endif  // XCUB_HAS_DEVICE_LAYER
 
 }  // namespace xcub::detail

@@ -1,6 +1,6 @@
 // xcub/backend/dispatch/batched_copy.hpp (host, cuda, hip): DeviceMemcpy::Batched and DeviceCopy::Batched's dispatch
-// for the backends with xcub's own kernels, included by the façades. The kokkos backend has no batched copies yet:
-// its header of this name stops the build with a message (docs/kokkos-backend.md).
+// for the backends with xcub's own kernels, included by the façades. The kokkos backend's header of this name
+// defines the same dispatch on Kokkos patterns (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>

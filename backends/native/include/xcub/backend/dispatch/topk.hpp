@@ -1,6 +1,6 @@
 // xcub/backend/dispatch/topk.hpp (host, cuda, hip): DeviceTopK's dispatch for the backends with xcub's own kernels,
-// included by the façade. The kokkos backend has no DeviceTopK: its header of this name stops the build with a
-// message (docs/kokkos-backend.md).
+// included by the façade. The kokkos backend's header of this name defines the same dispatch on Kokkos patterns
+// (docs/kokkos-backend.md).
 #pragma once
 
 #include <xcub/config.hpp>
