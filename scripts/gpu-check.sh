@@ -40,7 +40,10 @@ for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests
     # Test cases named "(large)" move gigabytes (counts past 2^31): the plain run covers them, the
     # sanitizers would take hours.
     exclude="$api,*(large)*"; [ "$tool" = racecheck ] && exclude="$exclude,*several host threads*"
+    # XCUB_SANITIZE_CASES (a doctest --test-case filter, default every case) narrows the sanitizers
+    # to the cases a change touched, when the rest were sanitized before and a lease is short.
     compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$exclude" \
+      --test-case="${XCUB_SANITIZE_CASES:-*}" \
       > "$out/sanitizer-$suite-$tool.log" 2>&1
     echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
     grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
