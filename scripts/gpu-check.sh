@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 # tool brings back at most 8 files); the summary printed here is the part to read.
 final=${OUT:-build/gpu-check}
 out=$(mktemp -d)
-trap 'tar -C "$out" -czf "$final/gpu-check-logs.tar.gz" . ; cp "$out/device.txt" "$final/" 2>/dev/null' EXIT
+# Packed after every step too, so that a run cut off by the lease's time limit still brings back
+# the logs of the steps it finished.
+pack() { tar -C "$out" -czf "$final/gpu-check-logs.tar.gz" . ; cp "$out/device.txt" "$final/" 2>/dev/null; }
+trap pack EXIT
 mkdir -p "$final"
 export XCUB_BACKEND=cuda XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90}
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -24,6 +27,7 @@ if want tests; then
   echo "cuda tests exit $? (${SECONDS}s since start)"
   grep -E '^\[doctest\]|^tests:|block_sum:|euclidean_norm:|block_sort:|^meson:' "$out/cuda-tests.log"
   grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
+  pack
 fi
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would
 # report each, so they run in a memcheck pass of their own that does not report API errors.
@@ -47,6 +51,7 @@ for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests
       > "$out/sanitizer-$suite-$tool.log" 2>&1
     echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
     grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
+    pack
   done
 done
 want memcheck && {
