@@ -19,7 +19,8 @@ struct histogram_policy {
   int items_per_thread;  // samples per thread per tile (rounded down to whole pixels, at least one pixel)
   int vector_bytes;      // 16: full tiles of aligned pointers read in 16-byte words (0: sample by sample)
   int sub_histograms;    // privatized copies per block (>= 1; copies past the block's warp count are idle)
-  int shared_bytes;      // budget for the privatized counters (and a Range's staged levels); at most 48 KiB
+  int shared_bytes;      // budget for the privatized counters (and a Range's staged levels); clamped to
+                         // the device's shared memory per block without opt-in (48 KiB on NVIDIA GPUs)
   int oversubscription;  // the grid is the device's resident blocks times this (at most one block per tile)
 
   /// Pixels of C samples a thread takes per tile.

@@ -7,7 +7,7 @@
 //      on a grid of the device's resident blocks times the policy's oversubscription, at most one
 //      block per tile. Its shared-memory path is taken when one copy of the privatized counters
 //      (256 per channel for 1-byte samples, else the channel's bins; a Range's levels besides) fits
-//      the policy's shared_bytes; as many copies as fit, up to sub_histograms, are used. Otherwise
+//      the policy's shared_bytes (at most the device's shared memory per block); as many copies as fit, up to sub_histograms, are used. Otherwise
 //      the global-atomic path.
 // Rows laid end to end (row_stride == the row's samples) are swept as one row. No temp storage. The
 // façade has checked the arguments; the output's CounterT is 4 or 8 bytes.
@@ -21,6 +21,7 @@
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/kernels/histogram.hpp>
+#include <xcub/util/device_properties.hpp>
 
 namespace xcub::detail {
 
@@ -86,7 +87,18 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   std::size_t levels_bytes = 0;
   if constexpr (Binner::has_levels && !raw) levels_bytes = static_cast<std::size_t>(A) * max_levels * sizeof(typename Binner::level_t);
   const std::size_t copy_counters = static_cast<std::size_t>(A) * static_cast<std::size_t>(stride);
-  const std::size_t budget = policy.shared_bytes > 0 ? static_cast<std::size_t>(policy.shared_bytes) : 0;
+  // The budget is clamped to what a block gets without opting in on this device (48 KiB on NVIDIA
+  // GPUs, 64 KiB on AMD ones): a launch asking for more dynamic shared memory fails unless the kernel
+  // opted in first (a tuning's larger budget once failed every launch on an H200 this way).
+  std::size_t budget = policy.shared_bytes > 0 ? static_cast<std::size_t>(policy.shared_bytes) : 0;
+  {
+    int device = 0;
+    device_properties props;
+    if (const error_t e = get_device(&device); e != success) return e;
+    if (const error_t e = get_device_properties(device, &props); e != success) return e;
+    const std::size_t block_limit = props.shared_memory_per_block > 0 ? static_cast<std::size_t>(props.shared_memory_per_block) : 0;
+    budget = budget < block_limit ? budget : block_limit;
+  }
   const bool shared = histogram_counter_bytes(copy_counters, sizeof(word_t)) + levels_bytes <= budget;
   std::size_t shared_bytes = 0;
   if (shared) {
