@@ -56,17 +56,15 @@ int main(int argc, char** argv) {
     const auto b = make_batch(s, k);
     if (!b) continue;
     run_batch<xcub::tuning::batched_copy>(rep, *b, " [default]");
-    sweep<candidate<256, 2, 128, 8, 8192, 2, 4, 4096>,     // fewer words per lane
-          candidate<256, 2, 128, 16, 8192, 4, 4, 4096>,    // more tiny units per thread
-          candidate<256, 2, 64, 8, 8192, 4, 4, 4096>,      // a smaller tiny class
-          candidate<256, 2, 256, 16, 8192, 4, 4, 4096>,    // a larger tiny class
-          candidate<128, 4, 128, 8, 8192, 4, 4, 4096>,     // CUB's tile shape
-          candidate<256, 1, 128, 8, 8192, 4, 4, 4096>,     // smaller tiles
-          candidate<256, 4, 128, 8, 8192, 4, 4, 4096>,     // larger tiles
-          candidate<256, 2, 128, 8, 4096, 4, 4, 4096>,     // large from 4 KiB
-          candidate<256, 2, 128, 8, 16384, 8, 4, 4096>,    // a warp up to 16 KiB, 8 words
-          candidate<256, 2, 128, 8, 8192, 4, 2, 4096>,     // fewer large words
-          candidate<256, 2, 128, 8, 8192, 4, 8, 16384>>(   // more large words, larger chunks
+    sweep<candidate<256, 2, 32, 8, 8192, 4, 4, 4096>,     // a smaller tiny class
+          candidate<256, 2, 48, 8, 8192, 4, 4, 4096>,     // between
+          candidate<256, 2, 96, 8, 8192, 4, 4, 4096>,     // a larger one
+          candidate<256, 2, 64, 4, 8192, 4, 4, 4096>,     // fewer tiny units per thread
+          candidate<256, 2, 64, 16, 8192, 4, 4, 4096>,    // more
+          candidate<256, 1, 64, 8, 8192, 4, 4, 4096>,     // smaller tiles
+          candidate<256, 2, 64, 8, 8192, 2, 4, 4096>,     // fewer warp words
+          candidate<256, 2, 64, 8, 16384, 8, 4, 4096>,    // a warp up to 16 KiB, 8 words
+          candidate<512, 2, 64, 8, 8192, 4, 4, 4096>>(    // larger blocks
         rep, *b);
   }
   rep.finish(argc > 1 ? argv[1] : nullptr);
