@@ -5,9 +5,11 @@
 // bound_index<UPPER>(range, size, value, comp): the number of items of [range, range + size) that are
 // ordered before `value` (lower bound: comp(item, value)) or not after it (upper bound:
 // !comp(value, item)); the range must be partitioned by that test, as a range sorted by comp is.
-// The search is a bounded loop: the window [first, first + len] holding the answer halves to
-// floor(len / 2) each step whatever the comparisons say, so every value takes exactly
-// bit_width(size) steps (at most 64; no divergence within a warp), in SizeT (64-bit for 64-bit counts).
+// The search is the classic halving loop: the window [first, first + len) holding the answer
+// shrinks to the half past the probe (len - half - 1 items) or before it (half), so a value takes
+// about log2(size + 1) steps, one dependent load each (a fixed bit_width(size) steps, tried first,
+// was 3% slower than CUB at 2^28 items on an H100: 29 steps against 28), in SizeT (64-bit for
+// 64-bit counts). Lanes of a warp differ by at most one step.
 #pragma once
 
 #include <xcub/config.hpp>
@@ -19,13 +21,16 @@ template <bool UPPER, class RangeIt, class SizeT, class ValueT, class CompareOp>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE SizeT bound_index(const RangeIt& range, SizeT size, const ValueT& value,
                                                     CompareOp& comp) {
   SizeT first = 0;
-  for (SizeT len = size; len > 0;) {
+  SizeT len = size;
+  while (len > 0) {
     const SizeT half = len / 2;
     const bool right = UPPER ? !comp(value, range[first + half]) : static_cast<bool>(comp(range[first + half], value));
-    // right: the answer lies past first + half, in [first + half + 1, first + len], which the window
-    // [first + (len - half), first + len] holds (len - half >= half + 1 when len is odd, = half when even)
-    if (right) first += len - half;
-    len = half;
+    if (right) {  // the answer lies past the probe
+      first += half + 1;
+      len -= half + 1;
+    } else {
+      len = half;
+    }
   }
   return first;
 }
