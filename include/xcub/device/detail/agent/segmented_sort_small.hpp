@@ -2,25 +2,30 @@
 // DeviceSegmentedSort: one segment of at most SMALL_THREADS * SMALL_ITEMS items sorted by a logical
 // warp in registers (WarpMergeSort, stable), then written to the final buffers.
 //
-// segmented_sort_small<KeyT, ValueT, SMALL_THREADS, SMALL_ITEMS, DESCENDING>::sort(storage, seg,
-// buffers, begin_bit, end_bit): every lane of the logical warp calls it, with the same segment
+// segmented_sort_small<KeyT, ValueT, SMALL_THREADS, SMALL_ITEMS, DESCENDING, WHOLE_KEYS>::sort(storage,
+// seg, buffers, begin_bit, end_bit): every lane of the logical warp calls it, with the same segment
 // (its size at least 1 and at most the capacity) and its own TempStorage. Global memory is read and
 // written striped (lane l takes items l, l + SMALL_THREADS, ...: each instruction touches
-// consecutive words), never blocked: a blocked store of 16 lanes writes 16 sectors 4 bytes at a time,
-// eight times the L2 write transactions, which held the kernel to half CUB's speed on an H200 for
-// segments of 100 keys. WarpExchange turns the sort's blocked result striped. Two ways:
-//   - packed (pairs whose key image and a position in the segment fit 64 bits together: keys up
-//     to 32 bits with the CUDA tuning): each lane makes (radix bits of the key, descending: their
-//     complement) << index_bits | position, sorts those as plain integers (keys only: 2 warp
-//     barriers per merge round, no values moved), turns them striped, then gathers the keys and
-//     values by position (the segment is in cache from the first load). Ties on the bits fall to
-//     the position, so the order the words start in does not matter: stable. The logical warp
-//     reads every item before any lane writes, so the input may be the output (a DoubleBuffer
-//     sorted in place).
-//   - general (keys only, where sorting the 4-byte images beats sorting 8-byte words; wider keys):
-//     the images themselves (and the values) through WarpMergeSort with a comparator on the bit
-//     range (image_bits_less); loaded striped and turned blocked first, since the stable sort takes
-//     the blocked order as the input order.
+// consecutive words), never blocked (a blocked store of 16 lanes writes 16 sectors 4 bytes at a
+// time); WarpExchange turns the sort's blocked result striped. Three ways:
+//   - WHOLE_KEYS (the bit range covers the key: DeviceSegmentedSort always; the dispatch picks the
+//     kernel, so that each way gets its own register count): the images (and the
+//     values) through WarpMergeSort with a plain comparator on folded images (image_less: one
+//     compare per test for integer keys);
+//   - packed (a bit range, pairs whose key image and a position in the segment fit 64 bits
+//     together: keys up to 32 bits with the CUDA tuning): each lane makes (radix bits of the key,
+//     descending: their complement) << index_bits | position, sorts those as plain integers (no
+//     values moved), turns them striped, then gathers the keys and values by position (the segment
+//     is in cache from the first load). Ties on the bits fall to the position, so the order the
+//     words start in does not matter: stable. The logical warp reads every item before any lane
+//     writes, so the input may be the output (a DoubleBuffer sorted in place).
+//   - general (a bit range, keys only or wider keys): as the whole-key way, with a comparator that
+//     shifts and masks both sides to the bit range (image_bits_less).
+// The whole-key and general ways load striped and turn the items blocked first, since the stable
+// sort takes the blocked order as the input order. A first version sorted whole u32 keys with the
+// masking comparator and pairs as packed 64-bit words: 0.62x and 0.45x CUB for segments of 100
+// (H100, 2026-11-26; striped rather than blocked global accesses changed nothing), and the merge
+// loops' compares and 64-bit words are most of the work (docs/device-segmented-sort.md).
 // Padding sorts after every real item (all ones: the largest packed word or image; descending,
 // the zero image), so positions [0, size) hold the sorted segment.
 #pragma once
@@ -63,6 +68,18 @@ struct image_bits_less {
   }
 };
 
+/// Radix order on whole folded images (the bit range covers the key): one compare per test for
+/// integer keys, where image_bits_less also shifts and masks both sides.
+template <class KeyT, bool DESCENDING>
+struct image_less {
+  using image_t = typename radix::radix_key<KeyT>::image_t;
+  XCUB_DEVICE XCUB_FORCEINLINE bool operator()(image_t a, image_t b) const {
+    const image_t x = radix::fold_minus_zero<KeyT>(a);
+    const image_t y = radix::fold_minus_zero<KeyT>(b);
+    return DESCENDING ? y < x : x < y;
+  }
+};
+
 /// a < b, for packed words.
 struct packed_less {
   template <class T>
@@ -78,7 +95,7 @@ constexpr int index_bits_for(int n) {
   return bits;
 }
 
-template <class KeyT, class ValueT, int SMALL_THREADS, int SMALL_ITEMS, bool DESCENDING>
+template <class KeyT, class ValueT, int SMALL_THREADS, int SMALL_ITEMS, bool DESCENDING, bool WHOLE_KEYS>
 struct segmented_sort_small {
   using rk = radix::radix_key<KeyT>;
   using image_t = typename rk::image_t;
@@ -106,7 +123,7 @@ struct segmented_sort_small {
     typename image_exchange::TempStorage images;
     typename value_exchange::TempStorage values;
   };
-  using TempStorage = std::conditional_t<packed, packed_storage, general_storage>;
+  using TempStorage = std::conditional_t<packed && !WHOLE_KEYS, packed_storage, general_storage>;
 
 #if XCUB_HAS_KERNELS
   template <class OffsetT>
@@ -122,7 +139,10 @@ struct segmented_sort_small {
                                                          : static_cast<image_t>((image_t(1) << bits) - image_t(1)));
     const unsigned first_lane = static_cast<unsigned>((tid % arch::warp_threads) / SMALL_THREADS * SMALL_THREADS);
     const arch::lane_mask_t members = arch::lane_range_mask(first_lane, SMALL_THREADS);
-    if constexpr (packed) {
+    if constexpr (WHOLE_KEYS) {
+      sort_general(storage, seg, buf, members, image_less<KeyT, DESCENDING>{});
+    } else if constexpr (packed) {
+      auto& p = storage;
       packed_t words[SMALL_ITEMS];
 XCUB_UNROLL
       for (int i = 0; i < SMALL_ITEMS; ++i) {
@@ -136,8 +156,8 @@ XCUB_UNROLL
           words[i] = static_cast<packed_t>(~packed_t(0));
         }
       }
-      packed_sort(storage.sort).StableSort(words, packed_less{});
-      packed_exchange(storage.exchange).BlockedToStriped(words, words);  // starts with a warp barrier
+      packed_sort(p.sort).StableSort(words, packed_less{});
+      packed_exchange(p.exchange).BlockedToStriped(words, words);  // starts with a warp barrier
       KeyT keys[SMALL_ITEMS];
       value_t values[SMALL_ITEMS];
       constexpr packed_t index_mask = static_cast<packed_t>((packed_t(1) << index_bits) - 1u);
@@ -163,31 +183,40 @@ XCUB_UNROLL
         }
       }
     } else {
-      image_t keys[SMALL_ITEMS];
-      value_t values[SMALL_ITEMS];
+      sort_general(storage, seg, buf, members, image_bits_less<KeyT, DESCENDING>{shift, mask});
+    }
+  }
+
+ private:
+  /// The images themselves (and the values) through WarpMergeSort ordered by `less`.
+  template <class OffsetT, class Less>
+  XCUB_DEVICE XCUB_FORCEINLINE static void sort_general(general_storage& g, const segment_range<OffsetT>& seg,
+                                                        const segmented_sort_buffers<KeyT, ValueT>& buf,
+                                                        arch::lane_mask_t members, Less less) {
+    const int lane = static_cast<int>(arch::linear_thread_id()) % SMALL_THREADS;
+    image_t keys[SMALL_ITEMS];
+    value_t values[SMALL_ITEMS];
 XCUB_UNROLL
-      for (int i = 0; i < SMALL_ITEMS; ++i) {
-        const OffsetT j = static_cast<OffsetT>(i * SMALL_THREADS + lane);  // striped
-        keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
-        if constexpr (!keys_only) values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
-      }
-      image_exchange(storage.images).StripedToBlocked(keys, keys);
-      if constexpr (!keys_only) value_exchange(storage.values).StripedToBlocked(values, values);
-      arch::sync_warp(members);  // the exchanges' reads before the sort's writes
-      const image_bits_less<KeyT, DESCENDING> less{shift, mask};
-      if constexpr (keys_only)
-        general_sort(storage.sort).StableSort(keys, less);
-      else
-        general_sort(storage.sort).StableSort(keys, values, less);
-      image_exchange(storage.images).BlockedToStriped(keys, keys);  // each exchange starts with a warp barrier
-      if constexpr (!keys_only) value_exchange(storage.values).BlockedToStriped(values, values);
+    for (int i = 0; i < SMALL_ITEMS; ++i) {
+      const OffsetT j = static_cast<OffsetT>(i * SMALL_THREADS + lane);  // striped
+      keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
+      if constexpr (!keys_only) values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
+    }
+    image_exchange(g.images).StripedToBlocked(keys, keys);
+    if constexpr (!keys_only) value_exchange(g.values).StripedToBlocked(values, values);
+    arch::sync_warp(members);  // the exchanges' reads before the sort's writes
+    if constexpr (keys_only)
+      general_sort(g.sort).StableSort(keys, less);
+    else
+      general_sort(g.sort).StableSort(keys, values, less);
+    image_exchange(g.images).BlockedToStriped(keys, keys);  // each exchange starts with a warp barrier
+    if constexpr (!keys_only) value_exchange(g.values).BlockedToStriped(values, values);
 XCUB_UNROLL
-      for (int i = 0; i < SMALL_ITEMS; ++i) {
-        const OffsetT j = static_cast<OffsetT>(i * SMALL_THREADS + lane);
-        if (j < seg.size) {
-          buf.keys_final[seg.begin + j] = rk::from_image(keys[i]);
-          if constexpr (!keys_only) buf.values_final[seg.begin + j] = values[i];
-        }
+    for (int i = 0; i < SMALL_ITEMS; ++i) {
+      const OffsetT j = static_cast<OffsetT>(i * SMALL_THREADS + lane);
+      if (j < seg.size) {
+        buf.keys_final[seg.begin + j] = rk::from_image(keys[i]);
+        if constexpr (!keys_only) buf.values_final[seg.begin + j] = values[i];
       }
     }
   }

@@ -40,7 +40,8 @@ struct dispatch_segmented_sort {
                      DoubleBuffer<KeyT>& keys, DoubleBuffer<ValueT>& values, std::uint64_t num_items,
                      std::uint64_t num_segments, int begin_bit, int end_bit, bool double_buffer, stream_t stream) {
     constexpr auto kernel = &segmented_sort_kernel<Tuning, DESCENDING, KeyT, ValueT, Segments>;
-    constexpr auto small_kernel = &segmented_sort_small_kernel<Tuning, DESCENDING, KeyT, ValueT, Segments>;
+    constexpr auto small_kernel = &segmented_sort_small_kernel<Tuning, DESCENDING, false, KeyT, ValueT, Segments>;
+    constexpr auto whole_small_kernel = &segmented_sort_small_kernel<Tuning, DESCENDING, true, KeyT, ValueT, Segments>;
     constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
     void* allocations[2] = {nullptr, nullptr};
     std::size_t sizes[2] = {0, 0};
@@ -76,17 +77,20 @@ struct dispatch_segmented_sort {
       buf.values_other = static_cast<ValueT*>(allocations[1]);
     }
 
-    // Short segments: a logical warp each.
-    std::uint64_t resident = 0;
-    if (const error_t e = resident_blocks(small_kernel, policy.block_threads, resident); e != success) return e;
-    const std::uint64_t sorters = static_cast<std::uint64_t>(policy.block_threads / policy.small_threads);
-    const std::uint64_t small_blocks = (num_segments + sorters - 1) / sorters;
-    const std::uint64_t small_cap = resident * static_cast<std::uint64_t>(Tuning::oversubscription);
-    const unsigned small_grid = static_cast<unsigned>(small_blocks < small_cap ? small_blocks : small_cap);
-    if (const error_t e = launch(dim3(small_grid), dim3(policy.block_threads), 0, stream, small_kernel, segments, buf,
-                                 num_segments, begin_bit, end_bit);
-        e != success)
-      return e;
+    // Short segments: a logical warp each, in a kernel of its own for whole keys (a plain comparator;
+    // DeviceSegmentedSort always) and for bit ranges (agent/segmented_sort_small.hpp).
+    const bool whole = begin_bit == 0 && end_bit >= static_cast<int>(sizeof(typename radix::radix_key<KeyT>::image_t) * 8);
+    const auto launch_small = [&](auto small) -> error_t {
+      std::uint64_t resident = 0;
+      if (const error_t e = resident_blocks(small, policy.block_threads, resident); e != success) return e;
+      const std::uint64_t sorters = static_cast<std::uint64_t>(policy.block_threads / policy.small_threads);
+      const std::uint64_t small_blocks = (num_segments + sorters - 1) / sorters;
+      const std::uint64_t small_cap = resident * static_cast<std::uint64_t>(Tuning::oversubscription);
+      const unsigned small_grid = static_cast<unsigned>(small_blocks < small_cap ? small_blocks : small_cap);
+      return launch(dim3(small_grid), dim3(policy.block_threads), 0, stream, small, segments, buf, num_segments,
+                    begin_bit, end_bit);
+    };
+    if (const error_t e = whole ? launch_small(whole_small_kernel) : launch_small(small_kernel); e != success) return e;
     // Longer segments: a block each.
     int group = 1;
     unsigned grid = 1;

@@ -24,8 +24,8 @@ XCUB_DETAIL_KERNELS_BEGIN
 
 /// Logical warp w of the grid (block_threads / small_threads of them per block) sorts segments w,
 /// w + (logical warps of the grid), ... whose size is 1 to small_items_max(), by bits
-/// [begin_bit, end_bit); it skips the others.
-template <class Tuning, bool DESCENDING, class KeyT, class ValueT, class Segments>
+/// [begin_bit, end_bit) (WHOLE_KEYS: they cover the key); it skips the others.
+template <class Tuning, bool DESCENDING, bool WHOLE_KEYS, class KeyT, class ValueT, class Segments>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT>::value.block_threads))
     segmented_sort_small_kernel(Segments segments, segmented_sort_buffers<KeyT, ValueT> buffers,
                                 std::uint64_t num_segments, int begin_bit, int end_bit) {
@@ -33,7 +33,8 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT>::value.block_th
   static_assert(policy.small_threads >= 1 && policy.small_threads <= arch::warp_threads &&
                     arch::warp_threads % policy.small_threads == 0 && policy.small_items >= 1,
                 "xcub::DeviceSegmentedSort: a tuning's small_threads must divide the warp, small_items >= 1");
-  using small_sort = segmented_sort_small<KeyT, ValueT, policy.small_threads, policy.small_items, DESCENDING>;
+  using small_sort =
+      segmented_sort_small<KeyT, ValueT, policy.small_threads, policy.small_items, DESCENDING, WHOLE_KEYS>;
   constexpr int sorters = policy.block_threads / policy.small_threads;
   using storage_t = typename small_sort::TempStorage[sorters];
   XCUB_SHARED(storage_t, storage);
