@@ -22,7 +22,8 @@
 //   - general (a bit range, keys only or wider keys): as the whole-key way, with a comparator that
 //     shifts and masks both sides to the bit range (image_bits_less).
 // The whole-key and general ways load striped and turn the items blocked first, since the stable
-// sort takes the blocked order as the input order. A first version sorted whole u32 keys with the
+// sort takes the blocked order as the input order (not whole integer keys alone: equal ones cannot
+// be told apart). A first version sorted whole u32 keys with the
 // masking comparator and pairs as packed 64-bit words: 0.62x and 0.45x CUB for segments of 100
 // (H100, 2026-11-26; striped rather than blocked global accesses changed nothing), and the merge
 // loops' compares and 64-bit words are most of the work (docs/device-segmented-sort.md).
@@ -202,9 +203,14 @@ XCUB_UNROLL
       keys[i] = j < seg.size ? rk::to_image(buf.keys_in[seg.begin + j]) : pad_image;
       if constexpr (!keys_only) values[i] = j < seg.size ? buf.values_in[seg.begin + j] : ValueT();
     }
-    image_exchange(g.images).StripedToBlocked(keys, keys);
-    if constexpr (!keys_only) value_exchange(g.values).StripedToBlocked(values, values);
-    arch::sync_warp(members);  // the exchanges' reads before the sort's writes
+    // Keys alone of an integer type, whole: equal images are equal keys, so the order the sort
+    // takes them in cannot show; everything else turns blocked (the stable sort's input order).
+    constexpr bool any_order = keys_only && std::is_integral_v<KeyT> && std::is_same_v<Less, image_less<KeyT, DESCENDING>>;
+    if constexpr (!any_order) {
+      image_exchange(g.images).StripedToBlocked(keys, keys);
+      if constexpr (!keys_only) value_exchange(g.values).StripedToBlocked(values, values);
+      arch::sync_warp(members);  // the exchanges' reads before the sort's writes
+    }
     if constexpr (keys_only)
       general_sort(g.sort).StableSort(keys, less);
     else
