@@ -10,17 +10,22 @@ struct segmented_sort {
   /// Policy for keys of type KeyT on architecture `arch` (sm_75: 750, sm_80: 800, sm_90: 900):
   /// blocks of 256 threads and tiles of 2048 four-byte keys (fewer items for wider keys, so that a
   /// tile of keys and values stays within 32 KiB of shared memory); 5-bit digits; segments of up
-  /// to 112 keys (128 of 8 bytes, 64 of 16) take a logical warp (16 lanes x 7 keys up to 4 bytes,
-  /// else 32 lanes x 4 or x 2); groups of up to 64 segments. Why 7 keys a lane: the merge sort
-  /// stores each lane's keys blocked in shared memory, lane l at words 7l.., and 7 is odd, so the
-  /// 32 lanes of the two logical warps in a warp hit 32 banks; 8 keys a lane put lanes l and l + 4
-  /// on one bank. At 8 the kernel was bound by L1/shared memory (99% of its throughput under Nsight
-  /// Compute, an H200, 2026-11-26) at 0.66x CUB for segments of 100 keys.
+  /// to 104 keys (128 of 8 bytes, 64 of 16) take a logical warp (8 lanes x 13 keys up to 4 bytes,
+  /// else 32 lanes x 4 or x 2); groups of up to 64 segments. Why 8 x 13 (measured on an H200,
+  /// 2026-11-26, bench/cuda/device_segmented_sort_sweep.cu, segments of 100 u32 keys, 2^26 keys):
+  ///   - an odd count of keys a lane: the merge sort stores each lane's keys blocked in shared
+  ///     memory, so 16 x 8 put lanes l and l + 4 on one bank and the kernel was bound by L1 (99% of
+  ///     its throughput under Nsight Compute) at 0.66x CUB; 16 x 7 (CUB's shape): 1.12x keys,
+  ///     1.08x pairs;
+  ///   - fewer lanes, more keys each: fewer merge rounds through shared memory. 8 x 13: 1.47x keys,
+  ///     1.38x pairs; 4 x 25: 1.92x keys but 1.26x pairs (and blocks of 128 threads, which the
+  ///     longer segments' block path loses at); 32 x 5: 0.58x.
+  /// Wider keys keep the first shapes (not measured).
   template <class KeyT>
   static constexpr detail::segmented_sort_policy policy(int /*arch*/) {
     constexpr int bytes = static_cast<int>(sizeof(KeyT));
-    constexpr int small_threads = bytes <= 4 ? 16 : 32;
-    constexpr int small_items = bytes <= 4 ? 7 : (bytes <= 8 ? 4 : 2);
+    constexpr int small_threads = bytes <= 4 ? 8 : 32;
+    constexpr int small_items = bytes <= 4 ? 13 : (bytes <= 8 ? 4 : 2);
     return {256, detail::scaled_items(8, bytes), 5, small_threads, small_items, 64};
   }
   /// The grid aims at this many times the blocks that are resident at once before it groups segments.
