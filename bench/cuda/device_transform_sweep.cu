@@ -1,6 +1,6 @@
 // A sweep of DeviceTransform's and DeviceFor's CUDA tunings against CUB: Transform int32 of one
 // input (x * 2 + 1) and DeviceFor::ForEachN int32 (in-place increment) over block threads and items
-// per thread (16-byte vectors), at 2^24 and 2^28 items unless XCUB_BENCH_LOG2 says otherwise. Every
+// per thread (16-byte vectors; ForEachN also down to 1 item per thread), at 2^24 and 2^28 items unless XCUB_BENCH_LOG2 says otherwise. Every
 // output is compared with CUB's. Built on demand (ninja bench/cuda/device_transform_sweep), not by
 // run-gpu.sh.
 //
@@ -86,6 +86,10 @@ void sweep(report& rep, int k) {
   (transform_case<C>(rep, k), ...);
   (for_case<C>(rep, k), ...);
 }
+template <class... C>
+void sweep_for(report& rep, int k) {
+  (for_case<C>(rep, k), ...);
+}
 
 }  // namespace
 }  // namespace xcub_bench::device
@@ -99,6 +103,10 @@ int main(int argc, char** argv) {
     for_case<for_default>(rep, k);
     sweep<candidate<256, 8, 16>, candidate<256, 32, 16>, candidate<128, 16, 16>, candidate<512, 16, 16>,
           candidate<128, 32, 16>, candidate<512, 8, 16>, candidate<256, 16, 0>, candidate<1024, 8, 16>>(rep, k);
+    // ForEachN's op writes through its reference, so a thread's items go one after the other
+    // (load, op, store): fewer items per thread, more threads in flight.
+    sweep_for<candidate<256, 1, 16>, candidate<256, 2, 16>, candidate<256, 4, 16>, candidate<512, 2, 16>,
+              candidate<128, 2, 16>>(rep, k);
   }
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
