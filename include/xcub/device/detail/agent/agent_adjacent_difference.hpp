@@ -51,8 +51,8 @@ struct agent_adjacent_difference {
     const OffsetT left = n - base;
     const bool full = left >= static_cast<OffsetT>(tile_items);
     const int valid = full ? tile_items : static_cast<int>(left);
-    InputT tile[items];
-    OutputT result[items];
+    InputT tile[items]{};  // (value-initialized: a partial tile's items past `valid` are never read)
+    OutputT result[items]{};
     if (full) block_load(storage.phase.load).Load(in + base, tile);
     else block_load(storage.phase.load).Load(in + base, tile, valid);
     arch::sync_threads();

@@ -53,7 +53,7 @@ XCUB_UNROLL
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE static void partial_tile(Body& body, OffsetT base, int valid, int tid) {
-    typename Body::item items[ITEMS];
+    typename Body::item items[ITEMS]{};  // (value-initialized: past `valid` they are never read)
 XCUB_UNROLL
     for (int k = 0; k < ITEMS; ++k)
       if (k * THREADS + tid < valid) items[k] = body.load(base + static_cast<OffsetT>(k * THREADS + tid));
