@@ -103,13 +103,15 @@ int main(int argc, char** argv) {
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_select_sweep");
   all_three<xcub::tuning::select>(rep, "default", k);
-  all_three<candidate<384, 17>>(rep, "384x17", k);
-  all_three<candidate<256, 22>>(rep, "256x22", k);
-  all_three<candidate<256, 20>>(rep, "256x20", k);
+  all_three<candidate<128, 20>>(rep, "128x20", k);
+  all_three<candidate<128, 24>>(rep, "128x24", k);
+  all_three<candidate<128, 28>>(rep, "128x28", k);
+  all_three<candidate<128, 32>>(rep, "128x32", k);
+  all_three<candidate<256, 12>>(rep, "256x12", k);
   all_three<candidate<256, 16>>(rep, "256x16", k);
-  all_three<candidate<384, 17, xcub::BLOCK_LOAD_DIRECT>>(rep, "384x17 direct", k);
-  all_three<candidate<384, 17, xcub::BLOCK_LOAD_WARP_TRANSPOSE, 76, 1150>>(rep, "384x17 d76 s1150", k);
-  all_three<candidate<384, 17, xcub::BLOCK_LOAD_WARP_TRANSPOSE, 0, 0>>(rep, "384x17 nowait", k);
+  all_three<candidate<256, 24>>(rep, "256x24", k);
+  all_three<candidate<384, 17>>(rep, "384x17", k);
+  all_three<candidate<512, 12>>(rep, "512x12", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

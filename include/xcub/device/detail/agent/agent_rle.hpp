@@ -7,14 +7,15 @@
 // every head (Encode), or a head that is not also a tail (NonTrivialRuns: a run of length >= 2).
 // Each item becomes the pair {starts, start offset} = {1, i} at a counted start, {0, 0} elsewhere;
 // counted_op (agent_reduce_by_key.hpp) with a keep-left operator adds the starts and keeps the
-// latest start's offset. The block scans the pairs within the tile (exclusive, with the aggregate),
-// so each item knows the tile's counted runs so far (`local`, from 1 at the tile's first counted
-// start) and, where local >= 1, where the current run began. Slot j of the tile is its local run j;
-// slot 0 is a run that began in an earlier tile and ends here (its start comes from the look-back).
-//   1. while the first warp looks back (tile_prefix_op over the pairs) for the pair of all earlier
-//      tiles, every thread writes into shared memory: Encode, at a head of slot j, the item; at a
-//      tail (NonTrivialRuns: a tail that is not a head), the run's length (slot 0: its end, i + 1)
-//      and, NonTrivialRuns, its start offset;
+// latest start's offset. The block scans each thread's fold of its pairs (exclusive, with the
+// aggregate), and the thread folds its items' pairs in one by one, so each item knows the tile's
+// counted runs so far (`local`, from 1 at the tile's first counted start) and, where local >= 1,
+// where the current run began. Slot j of the tile is its local run j; slot 0 is a run that began in
+// an earlier tile and ends here (its start comes from the look-back).
+//   1. every thread writes into shared memory: Encode, at a head of slot j, the item; at a tail
+//      (NonTrivialRuns: a tail that is not a head), the run's length (slot 0: its end, i + 1) and,
+//      NonTrivialRuns, its start offset; then the first warp looks back (tile_prefix_op over the
+//      pairs) for the pair of all earlier tiles;
 //   2. after one barrier the block writes the slots striped (consecutive threads, consecutive
 //      addresses): slot j goes to output index prefix.runs + j - 1. Slots 1 .. local-1 always
 //      closed in this tile; slot 0 and the last slot only where their tail is here (flags in
@@ -24,6 +25,7 @@
 // consume_tile(tile, num_items, num_tiles) once; with no items only *num_runs_out = 0 is written.
 #pragma once
 
+#include <cstdint>
 #include <iterator>
 #include <type_traits>
 
@@ -92,6 +94,21 @@ struct agent_rle {
   };
   static_assert(sizeof(TempStorage) <= 48 * 1024,
                 "xcub::DeviceRunLengthEncode: the tuning's tile needs more than 48 KiB of static shared memory");
+  static_assert(items <= 64,
+                "xcub::DeviceRunLengthEncode: a tuning's items_per_thread must be at most 64 (a thread keeps its "
+                "items' run edges as bits of one word)");
+  using mask_t = std::conditional_t<(items > 32), std::uint64_t, std::uint32_t>;
+  /// A thread's head and tail flags, one bit an item (bit i: item i).
+  struct edge_bits {
+    mask_t heads = 0;
+    mask_t tails = 0;
+    XCUB_DEVICE XCUB_FORCEINLINE void set(int i, bool head, bool tail) {
+      heads |= static_cast<mask_t>(head) << i;
+      tails |= static_cast<mask_t>(tail) << i;
+    }
+    XCUB_DEVICE XCUB_FORCEINLINE bool head(int i) const { return (heads >> i) & 1; }
+    XCUB_DEVICE XCUB_FORCEINLINE bool tail(int i) const { return (tails >> i) & 1; }
+  };
 
   TempStorage& storage;
   InputIt in;
@@ -117,41 +134,53 @@ struct agent_rle {
     const auto from = load_it::wrap(in) + base;
     if (full) load_keys(storage.io.load).Load(from, keys);
     else load_keys(storage.io.load).Load(from, keys, valid, static_cast<key_t>(in[base + valid - 1]));
-    int heads[items], tails[items];
-    flag(tile, base, valid, num_items, keys, heads, tails);
+    edge_bits edges;
+    {
+      int heads[items], tails[items];
+      flag(tile, base, valid, num_items, keys, heads, tails);
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) edges.set(i, heads[i] != 0, tails[i] != 0);
+    }
     arch::wait_for_previous_grid();  // the tile state is used from here (launched overlapped with its init)
 
-    pair_t pairs[items], before[items], aggregate;
+    // One pair per thread (its counted starts, the last one's offset), scanned over the block; each
+    // item's pair is then folded in as the items are placed (no per-item pairs held in registers).
+    pair_t mine = make_counted(OffsetT(0), OffsetT(0));
+    const OffsetT first_pos = base + static_cast<OffsetT>(rank * items);
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
-      const bool start = counted_start(heads[i], tails[i]);
-      const OffsetT pos = base + static_cast<OffsetT>(rank * items + i);
-      pairs[i] = make_counted(OffsetT(start ? 1 : 0), start ? pos : OffsetT(0));
+      if (counted_start(edges.head(i), edges.tail(i))) {
+        mine = make_counted(static_cast<OffsetT>(mine.runs + 1), static_cast<OffsetT>(first_pos + OffsetT(i)));
+      }
     }
-    block_scan(storage.scan).ExclusiveScan(pairs, before, make_counted(OffsetT(0), OffsetT(0)), pair_op{}, aggregate);
+    pair_t run, aggregate;
+    block_scan(storage.scan).ExclusiveScan(mine, run, make_counted(OffsetT(0), OffsetT(0)), pair_op{}, aggregate);
     // The slots reuse the load's shared memory: a scan over more than one warp has block barriers
     // after every thread's load; a one-warp scan may have none.
     if constexpr (block_shape<threads, 1, 1>::warps == 1) arch::sync_threads();
 
-    if (arch::warp_id() == 0) look_back(tile, num_tiles, aggregate);
     auto* first_slots = reinterpret_cast<first_t*>(storage.io.slots.first);
     OffsetT* length_slots = storage.io.slots.lengths;
     const int runs = static_cast<int>(aggregate.runs);
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
-      const OffsetT pos = base + static_cast<OffsetT>(rank * items + i);
-      const pair_t run = pair_op{}(before[i], pairs[i]);
+      const OffsetT pos = first_pos + static_cast<OffsetT>(i);
+      const bool head = edges.head(i), tail = edges.tail(i);
+      if (counted_start(head, tail)) run = make_counted(static_cast<OffsetT>(run.runs + 1), pos);  // inclusive
       const int slot = static_cast<int>(run.runs);
       if constexpr (!NON_TRIVIAL) {
-        if (heads[i]) first_slots[slot] = keys[i];
+        if (head) first_slots[slot] = keys[i];
       }
-      if (counted_end(heads[i], tails[i])) {
+      if (counted_end(head, tail)) {
         if constexpr (NON_TRIVIAL) first_slots[slot] = run.value;
         length_slots[slot] = slot == 0 ? pos + 1 : pos - run.value + 1;
         if (slot == 0) storage.open_closes = 1;
         if (slot == runs && slot > 0) storage.last_closes = 1;
       }
     }
+    // The slots are written before the look-back, so that the first warp waits holding no keys in
+    // registers (fewer registers a thread, more blocks a multiprocessor).
+    if (arch::warp_id() == 0) look_back(tile, num_tiles, aggregate);
     arch::sync_threads();
 
     const pair_t prefix = storage.prefix;

@@ -5,12 +5,14 @@
 // agent/select_parts.hpp; ValuesIt is no_values, or the values that travel with the selected keys
 // (UniqueByKey). Every thread of the block calls consume_tile(tile, num_items, num_tiles) once:
 //   1. the tile's items (and flags or values) are loaded blocked; each item gets its class from the
-//      selector (items past the end of a partial last tile are rejected and never written);
-//   2. the block scans the one-hot counts of the classes (BlockScan, exclusive, with the aggregate):
-//      each item's rank in its class within the tile;
-//   3. the first warp looks back (tile_prefix_op over count_of<parts>) for the counts of all earlier
-//      tiles, while every thread puts its items in shared memory in tile order of class (part 0,
-//      part 1, rejected: each in input order);
+//      selector, kept as one bit per item and class (items past the end of a partial last tile are
+//      rejected and never written);
+//   2. the block scans each thread's counts of the classes (BlockScan, exclusive, with the
+//      aggregate): the thread's first rank in each class within the tile. One count per thread,
+//      not per item, keeps the registers (and so the blocks per multiprocessor) of a plain scan's;
+//   3. every thread puts its items in shared memory in tile order of class (part 0, part 1,
+//      rejected: each in input order); then the first warp looks back (tile_prefix_op over
+//      count_of<parts>) for the counts of all earlier tiles, holding no items in registers;
 //   4. after one barrier the block writes the shared tile out striped (thread r: positions r,
 //      r + threads, ...), so that consecutive threads write consecutive output addresses;
 //   5. the last tile's thread 0 writes the totals to num_selected_out ([0], and [1] for two parts).
@@ -98,6 +100,35 @@ struct agent_select {
   static_assert(sizeof(TempStorage) <= 48 * 1024,
                 "xcub::DeviceSelect: the tuning's tile needs more than 48 KiB of static shared memory");
 
+  static_assert(items <= 64,
+                "xcub::DeviceSelect: a tuning's items_per_thread must be at most 64 (a thread keeps its items' "
+                "classes as bits of one word)");
+  using mask_t = std::conditional_t<(items > 32), std::uint64_t, std::uint32_t>;
+  /// A thread's items by class, one bit an item (bit i: item i), and how many of each. Items past
+  /// the end of the input (`valid` false) are rejected and never written.
+  struct class_masks {
+    mask_t part0 = 0;
+    mask_t part1 = 0;  // parts == 2 only
+    int count0 = 0;
+    int count1 = 0;
+    XCUB_DEVICE XCUB_FORCEINLINE void add(int i, int c, bool valid) {
+      if (!valid) return;
+      if (c == 0) {
+        part0 |= mask_t{1} << i;
+        ++count0;
+      } else if (parts == 2 && c == 1) {
+        part1 |= mask_t{1} << i;
+        ++count1;
+      }
+    }
+    XCUB_DEVICE XCUB_FORCEINLINE bool in_part0(int i) const { return (part0 >> i) & 1; }
+    XCUB_DEVICE XCUB_FORCEINLINE bool in_part1(int i) const { return parts == 2 && ((part1 >> i) & 1); }
+    XCUB_DEVICE XCUB_FORCEINLINE count_t counts() const {
+      if constexpr (parts == 1) return static_cast<count_t>(count0);
+      else return count_t{static_cast<OffsetT>(count0), static_cast<OffsetT>(count1)};
+    }
+  };
+
   TempStorage& storage;
   InputIt in;
   ValuesIt values;
@@ -119,51 +150,74 @@ struct agent_select {
 
     item_t tile_in[items];
     value_t tile_values[items];
-    int cls[items];
-    load_and_classify(tile, base, full, valid, tile_in, tile_values, cls);
+    class_masks masks;
+    load_and_classify(tile, base, full, valid, tile_in, tile_values, masks);
     arch::wait_for_previous_grid();  // the tile state is used from here (launched overlapped with its init)
 
-    count_t counts[items], before[items], aggregate;
-XCUB_UNROLL
-    for (int i = 0; i < items; ++i) counts[i] = count_one(cls[i], static_cast<count_t*>(nullptr));
-    block_scan(storage.scan).ExclusiveScan(counts, before, count_t{}, count_sum{}, aggregate);
+    // One count per thread (its items of each part), scanned over the block: the thread's first
+    // rank in each part. An item's rank is then that plus the thread's earlier items of its part,
+    // counted as the items are placed (no per-item counts held in registers).
+    count_t before, aggregate;
+    block_scan(storage.scan).ExclusiveScan(masks.counts(), before, count_t{}, count_sum{}, aggregate);
     // The exchange reuses the loads' shared memory: a scan over more than one warp has block
     // barriers after every thread's loads; a one-warp scan may have none.
     if constexpr (block_shape<threads, 1, 1>::warps == 1) arch::sync_threads();
 
-    if (arch::warp_id() == 0) look_back(tile, num_tiles, aggregate);
     auto* shared_items = reinterpret_cast<item_t*>(storage.io.exchange.items);
     auto* shared_values = reinterpret_cast<value_t*>(storage.io.exchange.values);
-XCUB_UNROLL
-    for (int i = 0; i < items; ++i) {
-      const int at = rank * items + i;
-      if (at >= valid || (!Output::keep_rejected && cls[i] == parts)) continue;
-      const int pos = shared_position(cls[i], at, before[i], aggregate);
-      shared_items[pos] = tile_in[i];
-      if constexpr (has_values) shared_values[pos] = tile_values[i];
-    }
-    arch::sync_threads();
-
-    const count_t prefix = storage.prefix;
     const int first = static_cast<int>(first_of(aggregate));
     const int second_end = first + static_cast<int>(second_of(aggregate));
+    {
+      int next0 = static_cast<int>(first_of(before));           // part 0: from the tile's start
+      int next1 = first + static_cast<int>(second_of(before));  // part 1: after part 0
+      int next_rejected = second_end + rank * items - static_cast<int>(first_of(before)) -
+                          static_cast<int>(second_of(before));  // rejected: after both parts
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int at = rank * items + i;
+        int pos;
+        if (masks.in_part0(i)) {
+          pos = next0++;
+        } else if (masks.in_part1(i)) {
+          pos = next1++;
+        } else {
+          pos = next_rejected++;
+          if (!Output::keep_rejected || at >= valid) continue;
+        }
+        shared_items[pos] = tile_in[i];
+        if constexpr (has_values) shared_values[pos] = tile_values[i];
+      }
+    }
+    // The tile is in shared memory before the look-back, so that the items' registers are free
+    // while the first warp waits (fewer registers a thread, more blocks a multiprocessor).
+    if (arch::warp_id() == 0) look_back(tile, num_tiles, aggregate);
+    arch::sync_threads();
+
+    // Output indices in 64 bits: a thread's items then sit at constant distances from one address
+    // (32-bit unsigned sums may wrap, which keeps the compiler from folding them into the stores).
+    using index_t = std::conditional_t<std::is_signed_v<OffsetT>, std::int64_t, std::uint64_t>;
+    const count_t prefix = storage.prefix;
     const int limit = Output::keep_rejected ? valid : second_end;
-    const OffsetT rejected_before = base - first_of(prefix) - second_of(prefix);
+    const index_t start0 = static_cast<index_t>(first_of(prefix)) + static_cast<index_t>(rank);
+    const index_t start1 = static_cast<index_t>(second_of(prefix)) + static_cast<index_t>(rank - first);
+    const index_t start_rejected = static_cast<index_t>(base - first_of(prefix) - second_of(prefix)) +
+                                   static_cast<index_t>(rank - second_end);
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) {
       const int k = i * threads + rank;
       if (k >= limit) break;
+      const auto step = static_cast<index_t>(i * threads);
       int part;
-      OffsetT idx;
+      index_t idx;
       if (k < first) {
         part = 0;
-        idx = first_of(prefix) + static_cast<OffsetT>(k);
+        idx = start0 + step;
       } else if (k < second_end) {
         part = 1;
-        idx = second_of(prefix) + static_cast<OffsetT>(k - first);
+        idx = start1 + step;
       } else {
         part = parts;
-        idx = rejected_before + static_cast<OffsetT>(k - second_end);
+        idx = start_rejected + step;
       }
       out.write(part, idx, shared_items[k]);
       if constexpr (has_values) out.write_value(part, idx, shared_values[k]);
@@ -174,21 +228,21 @@ XCUB_UNROLL
  private:
   XCUB_DEVICE XCUB_FORCEINLINE void load_and_classify(int tile, OffsetT base, bool full, int valid,
                                                       item_t (&tile_in)[items], value_t (&tile_values)[items],
-                                                      int (&cls)[items]) {
+                                                      class_masks& masks) {
     const int rank = static_cast<int>(arch::linear_thread_id());
     const auto from = load_it::wrap(in) + base;
     if (full) load_items(storage.io.items).Load(from, tile_in);
     else load_items(storage.io.items).Load(from, tile_in, valid, static_cast<item_t>(in[base]));
     if constexpr (source == select_source::item) {
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) cls[i] = selector.classify(tile_in[i]);
+      for (int i = 0; i < items; ++i) masks.add(i, selector.classify(tile_in[i]), rank * items + i < valid);
     } else if constexpr (source == select_source::flag) {
       flag_t flags[items];
       arch::sync_threads();  // the items' exchange is read; the flags' reuses it
       if (full) load_flags(storage.io.flags).Load(selector.flags + base, flags);
       else load_flags(storage.io.flags).Load(selector.flags + base, flags, valid, flag_t{});
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) cls[i] = selector.classify(flags[i]);
+      for (int i = 0; i < items; ++i) masks.add(i, selector.classify(flags[i]), rank * items + i < valid);
     } else {
       int heads[items];
       discontinuity disc(storage.heads);
@@ -196,16 +250,12 @@ XCUB_UNROLL
       if (tile == 0) disc.FlagHeads(heads, tile_in, differ);
       else disc.FlagHeads(heads, tile_in, differ, static_cast<item_t>(in[base - 1]));
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) cls[i] = heads[i] ? 0 : 1;
+      for (int i = 0; i < items; ++i) masks.add(i, heads[i] ? 0 : 1, rank * items + i < valid);
     }
     if constexpr (has_values) {
       arch::sync_threads();  // the keys' exchange is read; the values' reuses it
       if (full) load_values(storage.io.values).Load(values + base, tile_values);
       else load_values(storage.io.values).Load(values + base, tile_values, valid, static_cast<value_t>(values[base]));
-    }
-XCUB_UNROLL
-    for (int i = 0; i < items; ++i) {
-      if (rank * items + i >= valid) cls[i] = parts;  // past the end: rejected, never written
     }
   }
 

@@ -93,13 +93,6 @@ struct count_sum {
 template <int PARTS, class OffsetT>
 using count_of = std::conditional_t<PARTS == 1, OffsetT, part_counts<OffsetT>>;
 
-/// The count of one item of class `c` (0 for a rejected one).
-template <class OffsetT>
-XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT count_one(int c, OffsetT*) { return c == 0 ? OffsetT(1) : OffsetT(0); }
-template <class OffsetT>
-XCUB_HOST_DEVICE XCUB_FORCEINLINE part_counts<OffsetT> count_one(int c, part_counts<OffsetT>*) {
-  return {c == 0 ? OffsetT(1) : OffsetT(0), c == 1 ? OffsetT(1) : OffsetT(0)};
-}
 /// Part 0's and part 1's counts, and their sum.
 template <class OffsetT>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT first_of(const OffsetT& c) { return c; }
@@ -136,10 +129,10 @@ struct out_partition {
   static constexpr bool keep_rejected = true;
   OutIt out;
   OffsetT num_items;
-  template <class T>
-  XCUB_HOST_DEVICE XCUB_FORCEINLINE void write(int part, OffsetT idx, const T& item) const {
+  template <class IndexT, class T>  // IndexT: OffsetT, or a 64-bit type of its signedness
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE void write(int part, IndexT idx, const T& item) const {
     if (part == 0) out[idx] = item;
-    else out[num_items - 1 - idx] = item;
+    else out[static_cast<IndexT>(num_items) - 1 - idx] = item;
   }
 };
 
