@@ -8,8 +8,8 @@
 // on); SortKeys runs the same kernels, only the block sort's input differs. Both sides sort stably,
 // so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing.
 // Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
-// the block sort's tiles doubled (rows "[sort 512x17]", DeviceMergeSortTuned): a candidate default
-// for the lead to measure.
+// CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned):
+// the default before 2026-11-26.
 //
 //   device_merge_sort [results.json]
 #include <cub/device/device_merge.cuh>
@@ -49,13 +49,15 @@ struct less_u32 {
   __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
 };
 
-/// The default CUDA tuning with the block sort's tiles doubled (512 x 17): one merge pass fewer at
-/// every size, for one more merge round inside each block. Rows "[sort 512x17]": a candidate default.
-struct big_sort_tuning {
+/// CUB's shape (256 x 17 for merging and sorting): the default before 2026-11-26, kept as a row
+/// "[256x17]" beside the default.
+struct cub_shape_tuning {
   template <class KeyT>
   static constexpr xcub::detail::merge_sort_policy policy(int arch) {
     xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT>(arch);
-    p.sort_block_threads = 2 * p.block_threads;
+    p.block_threads = 256;
+    p.sort_block_threads = 0;
+    p.sort_items_per_thread = 0;
     return p;
   }
 };
@@ -76,11 +78,11 @@ void sort_keys(report& rep, int k) {
       [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
       [&] { expect_equal(xo, co, n, c.benchmark); });
   bench_case big = c;
-  big.benchmark += " [sort 512x17]";
+  big.benchmark += " [256x17]";
   run_pair(
       rep, big,
       [=](void* t, std::size_t& b) {
-        return xcub::DeviceMergeSortTuned<big_sort_tuning>::SortKeysCopy(t, b, d_in, xo, n, less_u32{});
+        return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, xo, n, less_u32{});
       },
       [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
       [&] { expect_equal(xo, co, n, big.benchmark); });

@@ -139,6 +139,8 @@ struct merge_sort_policy {
   int block_threads;
   int items_per_thread;
   int partition_threads;
+  // The block sort's tile; the merge tile (block_threads x items_per_thread) must divide twice it,
+  // so that every merge tile lies in one pair of sorted runs (a static_assert in block_sort_kernel).
   int sort_block_threads = 0;     // 0: block_threads
   int sort_items_per_thread = 0;  // 0: items_per_thread
   constexpr int tile_items() const { return block_threads * items_per_thread; }

@@ -93,6 +93,13 @@ struct count_sum {
 template <int PARTS, class OffsetT>
 using count_of = std::conditional_t<PARTS == 1, OffsetT, part_counts<OffsetT>>;
 
+/// The count of one item of class `c` (0 for a rejected one): the Kokkos backend's fold of classes.
+template <class OffsetT>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT count_one(int c, OffsetT*) { return c == 0 ? OffsetT(1) : OffsetT(0); }
+template <class OffsetT>
+XCUB_HOST_DEVICE XCUB_FORCEINLINE part_counts<OffsetT> count_one(int c, part_counts<OffsetT>*) {
+  return {c == 0 ? OffsetT(1) : OffsetT(0), c == 1 ? OffsetT(1) : OffsetT(0)};
+}
 /// Part 0's and part 1's counts, and their sum.
 template <class OffsetT>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE OffsetT first_of(const OffsetT& c) { return c; }

@@ -39,6 +39,11 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, Va
     block_sort_kernel(KeyIn keys_in, ValueIn values_in, KeyOut keys_out, ValueOut values_out, std::uint64_t count,
                       CompareOp compare) {
   using agent = agent_block_sort<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
+  constexpr merge_sort_policy policy = active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value;
+  static_assert((2 * policy.sort_tile_items()) % policy.tile_items() == 0,
+                "xcub::DeviceMergeSort: a tuning's merge tile (block_threads x items_per_thread) must divide twice "
+                "the block sort's tile (sort_block_threads x sort_items_per_thread), so that every merge tile lies "
+                "in one pair of sorted runs");
   XCUB_SHARED(typename agent::TempStorage, storage);
   const std::uint64_t tiles = (count + agent::tile - 1) / agent::tile;
   for (std::uint64_t t = arch::block_idx().x; t < tiles; t += arch::grid_dim().x) {

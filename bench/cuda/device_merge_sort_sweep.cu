@@ -1,0 +1,86 @@
+// A sweep of DeviceMergeSort's sm_90 tile shapes against CUB: SortKeysCopy of 2^26 random uint32
+// keys (argv[2] sets log2), each candidate a tuning that sets the merge passes' block threads and
+// items per thread (4-byte keys, unscaled) and the block sort's (DeviceMergeSortTuned<Candidate>);
+// every output is compared with CUB's. Built on demand (ninja bench/cuda/device_merge_sort_sweep),
+// not by run-gpu.sh.
+//
+//   device_merge_sort_sweep [results.json] [log2]     (XCUB_SWEEP_ONLY=text: only names containing it)
+#include <cub/device/device_merge_sort.cuh>
+
+#include <xcub/device/device_merge_sort.hpp>
+
+#include <cstdlib>
+#include <string>
+
+#include "device_harness.hpp"
+
+namespace xcub_bench::device {
+namespace {
+
+__global__ void random_u32_kernel(std::uint32_t* keys, std::size_t n) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
+    keys[i] = static_cast<std::uint32_t>(mix(i));
+}
+
+struct less_u32 {
+  __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
+};
+
+template <int THREADS, int ITEMS, int SORT_THREADS = THREADS, int SORT_ITEMS = ITEMS>
+struct candidate {
+  template <class KeyT>
+  static constexpr xcub::detail::merge_sort_policy policy(int arch) {
+    auto p = xcub::tuning::merge_sort::policy<KeyT>(arch);
+    p.block_threads = THREADS;
+    p.items_per_thread = ITEMS;
+    p.sort_block_threads = SORT_THREADS;
+    p.sort_items_per_thread = SORT_ITEMS;
+    return p;
+  }
+};
+
+template <class Tuning>
+void one(report& rep, const std::string& label, int k) {
+  const std::string name = "DeviceMergeSort::SortKeysCopy [" + label + "]";
+  if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
+  const std::size_t n = std::size_t{1} << k;
+  dev_array<std::uint32_t> in(n), xo(n), co(n);
+  random_u32_kernel<<<2048, 256>>>(in.get(), n);
+  check(cudaDeviceSynchronize(), "keys");
+  const std::uint32_t* d_in = in.get();
+  std::uint32_t *x_out = xo.get(), *c_out = co.get();
+  const bench_case c{name, "uint32", k, n, 2 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t)};
+  run_pair(
+      rep, c,
+      [=](void* t, std::size_t& b) {
+        return xcub::DeviceMergeSortTuned<Tuning>::SortKeysCopy(t, b, d_in, x_out, n, less_u32{});
+      },
+      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, c_out, n, less_u32{}); },
+      [&] { expect_equal(x_out, c_out, n, name); });
+}
+
+}  // namespace
+}  // namespace xcub_bench::device
+
+int main(int argc, char** argv) {
+  using namespace xcub_bench::device;
+  const int k = argc > 2 ? std::atoi(argv[2]) : 26;
+  report rep("device_merge_sort_sweep");
+  one<xcub::tuning::merge_sort>(rep, "default", k);
+  one<candidate<256, 17, 512, 17>>(rep, "256x17 sort 512x17", k);
+  one<candidate<256, 13>>(rep, "256x13", k);
+  one<candidate<256, 15>>(rep, "256x15", k);
+  one<candidate<256, 19>>(rep, "256x19", k);
+  one<candidate<256, 21>>(rep, "256x21", k);
+  one<candidate<128, 17>>(rep, "128x17", k);
+  one<candidate<128, 23>>(rep, "128x23", k);
+  one<candidate<512, 11>>(rep, "512x11", k);
+  one<candidate<512, 15>>(rep, "512x15", k);
+  // The merge tile must divide twice the sort tile (a static_assert says so otherwise).
+  one<candidate<128, 17, 512, 17>>(rep, "128x17 sort 512x17", k);
+  one<candidate<64, 17, 512, 17>>(rep, "64x17 sort 512x17", k);
+  one<candidate<256, 17, 256, 17>>(rep, "256x17 sort 256x17 (CUB's shape)", k);
+  rep.finish(argc > 1 ? argv[1] : nullptr);
+  return 0;
+}
