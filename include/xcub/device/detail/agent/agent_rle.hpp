@@ -35,6 +35,7 @@
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/device/detail/agent/agent_reduce_by_key.hpp>  // counted, counted_op
 #include <xcub/device/detail/agent/agent_scan.hpp>           // scan_io_algorithms, scan_load_iterator
+#include <xcub/device/detail/agent/item_bits.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/thread/thread_operators.hpp>
@@ -94,20 +95,16 @@ struct agent_rle {
   };
   static_assert(sizeof(TempStorage) <= 48 * 1024,
                 "xcub::DeviceRunLengthEncode: the tuning's tile needs more than 48 KiB of static shared memory");
-  static_assert(items <= 64,
-                "xcub::DeviceRunLengthEncode: a tuning's items_per_thread must be at most 64 (a thread keeps its "
-                "items' run edges as bits of one word)");
-  using mask_t = std::conditional_t<(items > 32), std::uint64_t, std::uint32_t>;
   /// A thread's head and tail flags, one bit an item (bit i: item i).
   struct edge_bits {
-    mask_t heads = 0;
-    mask_t tails = 0;
+    item_bits<items> heads;
+    item_bits<items> tails;
     XCUB_DEVICE XCUB_FORCEINLINE void set(int i, bool head, bool tail) {
-      heads |= static_cast<mask_t>(head) << i;
-      tails |= static_cast<mask_t>(tail) << i;
+      heads.set(i, head);
+      tails.set(i, tail);
     }
-    XCUB_DEVICE XCUB_FORCEINLINE bool head(int i) const { return (heads >> i) & 1; }
-    XCUB_DEVICE XCUB_FORCEINLINE bool tail(int i) const { return (tails >> i) & 1; }
+    XCUB_DEVICE XCUB_FORCEINLINE bool head(int i) const { return heads.test(i); }
+    XCUB_DEVICE XCUB_FORCEINLINE bool tail(int i) const { return tails.test(i); }
   };
 
   TempStorage& storage;

@@ -30,6 +30,7 @@
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/device/detail/agent/agent_scan.hpp>  // scan_io_algorithms, scan_load_iterator
+#include <xcub/device/detail/agent/item_bits.hpp>
 #include <xcub/device/detail/agent/select_parts.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
@@ -100,29 +101,25 @@ struct agent_select {
   static_assert(sizeof(TempStorage) <= 48 * 1024,
                 "xcub::DeviceSelect: the tuning's tile needs more than 48 KiB of static shared memory");
 
-  static_assert(items <= 64,
-                "xcub::DeviceSelect: a tuning's items_per_thread must be at most 64 (a thread keeps its items' "
-                "classes as bits of one word)");
-  using mask_t = std::conditional_t<(items > 32), std::uint64_t, std::uint32_t>;
   /// A thread's items by class, one bit an item (bit i: item i), and how many of each. Items past
   /// the end of the input (`valid` false) are rejected and never written.
   struct class_masks {
-    mask_t part0 = 0;
-    mask_t part1 = 0;  // parts == 2 only
+    item_bits<items> part0;
+    item_bits<items> part1;  // parts == 2 only
     int count0 = 0;
     int count1 = 0;
     XCUB_DEVICE XCUB_FORCEINLINE void add(int i, int c, bool valid) {
       if (!valid) return;
       if (c == 0) {
-        part0 |= mask_t{1} << i;
+        part0.set(i, true);
         ++count0;
       } else if (parts == 2 && c == 1) {
-        part1 |= mask_t{1} << i;
+        part1.set(i, true);
         ++count1;
       }
     }
-    XCUB_DEVICE XCUB_FORCEINLINE bool in_part0(int i) const { return (part0 >> i) & 1; }
-    XCUB_DEVICE XCUB_FORCEINLINE bool in_part1(int i) const { return parts == 2 && ((part1 >> i) & 1); }
+    XCUB_DEVICE XCUB_FORCEINLINE bool in_part0(int i) const { return part0.test(i); }
+    XCUB_DEVICE XCUB_FORCEINLINE bool in_part1(int i) const { return parts == 2 && part1.test(i); }
     XCUB_DEVICE XCUB_FORCEINLINE count_t counts() const {
       if constexpr (parts == 1) return static_cast<count_t>(count0);
       else return count_t{static_cast<OffsetT>(count0), static_cast<OffsetT>(count1)};
