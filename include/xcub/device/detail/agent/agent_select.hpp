@@ -273,16 +273,6 @@ XCUB_UNROLL
     if (leader) storage.prefix = prefix;
   }
 
-  /// Where an item of class c at tile position `at` goes in the compacted tile.
-  XCUB_DEVICE XCUB_FORCEINLINE static int shared_position(int c, int at, const count_t& before,
-                                                          const count_t& aggregate) {
-    const int first = static_cast<int>(first_of(before));
-    const int second = static_cast<int>(second_of(before));
-    if (c == 0) return first;
-    if (c == 1 && parts == 2) return static_cast<int>(first_of(aggregate)) + second;
-    return static_cast<int>(first_of(aggregate) + second_of(aggregate)) + (at - first - second);
-  }
-
   XCUB_DEVICE XCUB_FORCEINLINE void write_totals(const count_t& totals) const {
     using out_t = typename std::iterator_traits<NumSelectedIt>::value_type;
     using count_value_t = std::conditional_t<std::is_void_v<out_t>, OffsetT, out_t>;
