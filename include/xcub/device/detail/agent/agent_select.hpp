@@ -169,17 +169,25 @@ struct agent_select {
       int next1 = first + static_cast<int>(second_of(before));  // part 1: after part 0
       int next_rejected = second_end + rank * items - static_cast<int>(first_of(before)) -
                           static_cast<int>(second_of(before));  // rejected: after both parts
+      // Partitions place every item: its position is a select of the three cursors (branch-free;
+      // branches per item kept a predicate per item live, 80 registers instead of 60 at 128 x 24).
+      // Rejected items past the end of a partial tile are placed too: they rank after every valid
+      // item, at positions that the write-out below never reads. Selections skip rejected items.
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        const int at = rank * items + i;
+        const bool in0 = masks.in_part0(i), in1 = masks.in_part1(i);
         int pos;
-        if (masks.in_part0(i)) {
+        if constexpr (Output::keep_rejected) {
+          pos = in0 ? next0 : (in1 ? next1 : next_rejected);
+          next0 += in0 ? 1 : 0;
+          next1 += in1 ? 1 : 0;
+          next_rejected += in0 || in1 ? 0 : 1;
+        } else if (in0) {
           pos = next0++;
-        } else if (masks.in_part1(i)) {
+        } else if (in1) {
           pos = next1++;
         } else {
-          pos = next_rejected++;
-          if (!Output::keep_rejected || at >= valid) continue;
+          continue;
         }
         shared_items[pos] = tile_in[i];
         if constexpr (has_values) shared_values[pos] = tile_values[i];
