@@ -52,9 +52,9 @@ struct less_u32 {
 /// CUB's shape (256 x 17 for merging and sorting): the default before 2026-11-26, kept as a row
 /// "[256x17]" beside the default.
 struct cub_shape_tuning {
-  template <class KeyT>
+  template <class KeyT, class ValueT = xcub::NullType>
   static constexpr xcub::detail::merge_sort_policy policy(int arch) {
-    xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT>(arch);
+    xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT, ValueT>(arch);
     p.block_threads = 256;
     p.sort_block_threads = 0;
     p.sort_items_per_thread = 0;

@@ -14,7 +14,7 @@ namespace xcub_merge_test {
 /// block sort's tiles SORT_THREADS x SORT_ITEMS (0: the same).
 template <int THREADS, int ITEMS, int PARTITION_THREADS, int SORT_THREADS = 0, int SORT_ITEMS = 0>
 struct merge_tuning {
-  template <class KeyT>
+  template <class KeyT, class ValueT = xcub::NullType>
   static constexpr xcub::detail::merge_sort_policy policy(int) {
     return {THREADS, ITEMS, PARTITION_THREADS, SORT_THREADS, SORT_ITEMS};
   }

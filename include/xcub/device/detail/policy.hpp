@@ -17,9 +17,12 @@
 // with them.
 #pragma once
 
+#include <type_traits>
+
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/config.hpp>
 #include <xcub/thread/cache_modifier.hpp>
+#include <xcub/util/null_type.hpp>
 
 namespace xcub::detail {
 
@@ -134,7 +137,9 @@ namespace xcub::detail {
 /// output tile of block_threads * items_per_thread items (partition_threads tiles per block of the
 /// partition kernel), then merges each output tile in one block through shared memory. Any thread
 /// counts >= 1. The block sort takes the merge's shape unless sort_block_threads is set: a larger
-/// sorted tile saves whole merge passes (one per doubling).
+/// sorted tile saves whole merge passes (one per doubling). A merge tuning is asked as
+/// `policy<KeyT, ValueT>(arch)`, ValueT NullType for keys only: pairs hold twice the registers a
+/// thread, so their best shapes differ (merge_item_t is the item a tile's shared memory is sized for).
 struct merge_sort_policy {
   int block_threads;
   int items_per_thread;
@@ -148,6 +153,12 @@ struct merge_sort_policy {
   constexpr int sort_items() const { return sort_items_per_thread > 0 ? sort_items_per_thread : items_per_thread; }
   constexpr int sort_tile_items() const { return sort_threads() * sort_items(); }
 };
+
+/// The item a merge sort's tile is sized for: the larger of key and value (the key on a tie or
+/// without values), so that a tile of either fits the shared memory the policy was sized for.
+template <class KeyT, class ValueT>
+using merge_item_t = std::conditional_t<(!std::is_same_v<ValueT, NullType> && sizeof(ValueT) > sizeof(KeyT)), ValueT,
+                                        KeyT>;
 
 /// CUB's nominal-items rule: `nominal` items of 4 bytes per thread, fewer for larger items (never
 /// more than nominal, at least 1).

@@ -58,7 +58,7 @@ struct dispatch_merge_sort {
 
     int arch = 0;
     if (const error_t e = cached_kernel_arch<merge_to_out>(arch); e != success) return e;
-    const merge_sort_policy policy = Tuning::template policy<merge_tune_t<KeyT, ValueT>>(arch);
+    const merge_sort_policy policy = Tuning::template policy<KeyT, ValueT>(arch);
     const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items());  // a merge's output tile
     const std::uint64_t tiles = (count + tile - 1) / tile;
     const std::uint64_t sort_tile = static_cast<std::uint64_t>(policy.sort_tile_items());
@@ -119,7 +119,7 @@ struct dispatch_merge_sort {
     constexpr auto kernel = &merge_kernel<Tuning, KeyT, ValueT, Source, KeyOut, ValueOut, CompareOp>;
     int arch = 0;
     if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
-    const merge_sort_policy policy = Tuning::template policy<merge_tune_t<KeyT, ValueT>>(arch);
+    const merge_sort_policy policy = Tuning::template policy<KeyT, ValueT>(arch);
     const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items());
     const std::uint64_t tiles = (count + tile - 1) / tile;
     void* pieces[2];

@@ -23,23 +23,15 @@
 
 #if XCUB_HAS_KERNELS
 
-namespace xcub::detail {
-/// The type a merge sort's policy is asked for: the larger of key and value (the key on a tie or
-/// without values), so that a tile of either fits the shared memory the policy was sized for.
-template <class KeyT, class ValueT>
-using merge_tune_t =
-    std::conditional_t<(!std::is_same_v<ValueT, NullType> && sizeof(ValueT) > sizeof(KeyT)), ValueT, KeyT>;
-}  // namespace xcub::detail
-
 XCUB_DETAIL_KERNELS_BEGIN
 
 template <class Tuning, class KeyT, class ValueT, class KeyIn, class ValueIn, class KeyOut, class ValueOut,
           class CompareOp>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.sort_threads()))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.sort_threads()))
     block_sort_kernel(KeyIn keys_in, ValueIn values_in, KeyOut keys_out, ValueOut values_out, std::uint64_t count,
                       CompareOp compare) {
-  using agent = agent_block_sort<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
-  constexpr merge_sort_policy policy = active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value;
+  using agent = agent_block_sort<active_policy<Tuning, KeyT, ValueT>, KeyT, ValueT, CompareOp>;
+  constexpr merge_sort_policy policy = active_policy<Tuning, KeyT, ValueT>::value;
   static_assert((2 * policy.sort_tile_items()) % policy.tile_items() == 0,
                 "xcub::DeviceMergeSort: a tuning's merge tile (block_threads x items_per_thread) must divide twice "
                 "the block sort's tile (sort_block_threads x sort_items_per_thread), so that every merge tile lies "
@@ -72,10 +64,10 @@ XCUB_KERNEL void merge_partition_kernel(Source source, std::uint64_t* splits, st
 }
 
 template <class Tuning, class KeyT, class ValueT, class Source, class KeyOut, class ValueOut, class CompareOp>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, merge_tune_t<KeyT, ValueT>>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.block_threads))
     merge_kernel(Source source, const std::uint64_t* splits, KeyOut keys_out, ValueOut values_out,
                  std::uint64_t tiles, CompareOp compare) {
-  using agent = agent_merge<active_policy<Tuning, merge_tune_t<KeyT, ValueT>>, KeyT, ValueT, CompareOp>;
+  using agent = agent_merge<active_policy<Tuning, KeyT, ValueT>, KeyT, ValueT, CompareOp>;
   XCUB_SHARED(typename agent::TempStorage, storage);
   constexpr std::uint64_t tile = static_cast<std::uint64_t>(agent::tile);
   for (std::uint64_t t = arch::block_idx().x; t < tiles; t += arch::grid_dim().x) {

@@ -8,16 +8,16 @@ namespace xcub::tuning {
 
 struct merge_sort {
   /// Policy for keys of type KeyT on architecture `arch` (gfx90a: 910, gfx942: 942, gfx1030: 1030).
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
-    return {256, detail::nominal_4b_items(17, static_cast<int>(sizeof(KeyT))), 256};
+    return {256, detail::nominal_4b_items(17, static_cast<int>(sizeof(detail::merge_item_t<KeyT, ValueT>))), 256};
   }
 };
 
 struct merge {
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
-    return {256, detail::nominal_4b_items(15, static_cast<int>(sizeof(KeyT))), 256};
+    return {256, detail::nominal_4b_items(15, static_cast<int>(sizeof(detail::merge_item_t<KeyT, ValueT>))), 256};
   }
 };
 

@@ -7,14 +7,14 @@
 namespace xcub::tuning {
 
 struct merge_sort {
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
     return {64, 4, 64};
   }
 };
 
 struct merge {
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
     return {64, 4, 64};
   }

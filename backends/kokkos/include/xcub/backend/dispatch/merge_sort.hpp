@@ -147,7 +147,7 @@ struct dispatch_merge_sort {
     using out_source = run_pairs<KeyOut, ValueOut>;
     using temp_source = run_pairs<KeyT*, temp_values_t>;
 
-    const merge_sort_policy policy = Tuning::template policy<KeyT>(0);
+    const merge_sort_policy policy = Tuning::template policy<KeyT, ValueT>(0);
     const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items() > 0 ? policy.tile_items() : 1);
     const int sort_tile = policy.sort_tile_items();
     const std::uint64_t run0 = static_cast<std::uint64_t>(sort_tile < 1 ? 1 : (sort_tile > 64 ? 64 : sort_tile));
@@ -193,7 +193,7 @@ struct dispatch_merge_sort {
   template <class KeyT, class ValueT, class Source, class KeyOut, class ValueOut, class CompareOp>
   static error_t merge(void* d_temp_storage, std::size_t& temp_storage_bytes, Source source, KeyOut keys_out,
                        ValueOut values_out, std::uint64_t count, CompareOp compare, stream_t stream) {
-    const merge_sort_policy policy = Tuning::template policy<KeyT>(0);
+    const merge_sort_policy policy = Tuning::template policy<KeyT, ValueT>(0);
     const std::uint64_t tile = static_cast<std::uint64_t>(policy.tile_items() > 0 ? policy.tile_items() : 1);
     void* pieces[1];
     const std::size_t sizes[1] = {1};

@@ -10,14 +10,14 @@
 namespace xcub::tuning {
 
 struct merge_sort {
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
     return {128, 8, 128, 16, 1};  // merge tiles of 1024 items, sorted runs of 16
   }
 };
 
 struct merge {
-  template <class KeyT>
+  template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
     return {128, 8, 128};
   }
