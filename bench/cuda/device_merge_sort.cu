@@ -56,6 +56,7 @@ struct cub_shape_tuning {
   static constexpr xcub::detail::merge_sort_policy policy(int arch) {
     xcub::detail::merge_sort_policy p = xcub::tuning::merge_sort::policy<KeyT, ValueT>(arch);
     p.block_threads = 256;
+    p.items_per_thread = xcub::detail::nominal_4b_items(17, static_cast<int>(sizeof(KeyT)));
     p.sort_block_threads = 0;
     p.sort_items_per_thread = 0;
     return p;

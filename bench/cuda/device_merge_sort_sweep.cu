@@ -5,8 +5,10 @@
 // not by run-gpu.sh.
 //
 //   device_merge_sort_sweep [results.json] [log2]     (XCUB_SWEEP_ONLY=text: only names containing it)
+#include <cub/device/device_merge.cuh>
 #include <cub/device/device_merge_sort.cuh>
 
+#include <xcub/device/device_merge.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 
 #include <cstdlib>
@@ -84,6 +86,47 @@ void one(report& rep, const std::string& label, int k) {
   }
 }
 
+/// DeviceMerge candidates: merge tiles of THREADS x ITEMS (4-byte keys, unscaled).
+template <int THREADS, int ITEMS>
+struct merge_candidate {
+  template <class KeyT, class ValueT = xcub::NullType>
+  static constexpr xcub::detail::merge_sort_policy policy(int arch) {
+    auto p = xcub::tuning::merge::policy<KeyT, ValueT>(arch);
+    p.block_threads = THREADS;
+    p.items_per_thread = ITEMS;
+    return p;
+  }
+};
+
+__global__ void sorted_u32_kernel(std::uint32_t* keys, std::size_t n, std::uint32_t salt) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
+    keys[i] = static_cast<std::uint32_t>(2 * i + (mix(i ^ (std::uint64_t{salt} << 40)) & 1));  // sorted; the runs tie often
+}
+
+/// DeviceMerge::MergeKeys of two sorted halves of 2^k uint32 keys.
+template <class Tuning>
+void merge_one(report& rep, const std::string& label, int k) {
+  const std::string name = "DeviceMerge::MergeKeys [" + label + "]";
+  if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
+  const std::size_t n = std::size_t{1} << k, half = n / 2;
+  dev_array<std::uint32_t> a(half), b(n - half), xo(n), co(n);
+  sorted_u32_kernel<<<2048, 256>>>(a.get(), half, 1);
+  sorted_u32_kernel<<<2048, 256>>>(b.get(), n - half, 2);
+  check(cudaDeviceSynchronize(), "sorted halves");
+  const std::uint32_t *da = a.get(), *db = b.get();
+  std::uint32_t *x_out = xo.get(), *c_out = co.get();
+  const auto na = static_cast<std::int64_t>(half), nb = static_cast<std::int64_t>(n - half);
+  const bench_case c{name, "uint32", k, n, 2 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t)};
+  run_pair(
+      rep, c,
+      [=](void* t, std::size_t& b) {
+        return xcub::DeviceMergeTuned<Tuning>::MergeKeys(t, b, da, na, db, nb, x_out, less_u32{});
+      },
+      [=](void* t, std::size_t& b) { return cub::DeviceMerge::MergeKeys(t, b, da, na, db, nb, c_out, less_u32{}); },
+      [&] { expect_equal(x_out, c_out, n, name); });
+}
+
 }  // namespace
 }  // namespace xcub_bench::device
 
@@ -108,6 +151,14 @@ int main(int argc, char** argv) {
   one<candidate<128, 15, 512, 15>>(rep, "128x15 sort 512x15", k);
   one<candidate<128, 19, 512, 19>>(rep, "128x19 sort 512x19", k);
   one<candidate<128, 21, 512, 21>>(rep, "128x21 sort 512x21", k);
+  one<candidate<128, 23, 512, 23>>(rep, "128x23 sort 512x23", k);
+  one<candidate<128, 21, 256, 21>>(rep, "128x21 sort 256x21", k);
+  one<candidate<128, 25, 256, 25>>(rep, "128x25 sort 256x25", k);
+  one<candidate<128, 27, 256, 27>>(rep, "128x27 sort 256x27", k);
+  one<candidate<256, 21, 512, 21>>(rep, "256x21 sort 512x21", k);
+  one<candidate<128, 25, 128, 25>>(rep, "128x25 sort 128x25", k);
+  one<candidate<128, 21, 128, 21>>(rep, "128x21 sort 128x21", k);
+  one<candidate<128, 17, 256, 17>>(rep, "128x17 sort 256x17", k);
   // Pairs (a thread holds values and source indices too: the 512-thread block sort of the keys'
   // shape takes 123 registers, one block a multiprocessor).
   one<xcub::tuning::merge_sort, true>(rep, "default", k);
@@ -124,6 +175,27 @@ int main(int argc, char** argv) {
   one<candidate<64, 11, 512, 11>, true>(rep, "64x11 sort 512x11", k);
   one<candidate<128, 13, 512, 13>, true>(rep, "128x13 sort 512x13", k);
   one<candidate<128, 9, 1024, 9>, true>(rep, "128x9 sort 1024x9", k);
+  one<candidate<128, 19, 256, 19>, true>(rep, "128x19 sort 256x19", k);
+  one<candidate<128, 21, 256, 21>, true>(rep, "128x21 sort 256x21", k);
+  one<candidate<128, 15, 512, 15>, true>(rep, "128x15 sort 512x15", k);
+  one<candidate<128, 23, 256, 23>, true>(rep, "128x23 sort 256x23", k);
+  one<candidate<128, 17, 128, 17>, true>(rep, "128x17 sort 128x17", k);
+  // DeviceMerge (one merge of two sorted halves; no block sort).
+  merge_one<xcub::tuning::merge>(rep, "default", k);
+  merge_one<merge_candidate<512, 15>>(rep, "512x15 (CUB's shape)", k);
+  merge_one<merge_candidate<256, 15>>(rep, "256x15", k);
+  merge_one<merge_candidate<128, 15>>(rep, "128x15", k);
+  merge_one<merge_candidate<256, 17>>(rep, "256x17", k);
+  merge_one<merge_candidate<128, 17>>(rep, "128x17", k);
+  merge_one<merge_candidate<256, 11>>(rep, "256x11", k);
+  merge_one<merge_candidate<512, 11>>(rep, "512x11", k);
+  merge_one<merge_candidate<128, 23>>(rep, "128x23", k);
+  merge_one<merge_candidate<128, 21>>(rep, "128x21", k);
+  merge_one<merge_candidate<128, 27>>(rep, "128x27", k);
+  merge_one<merge_candidate<128, 31>>(rep, "128x31", k);
+  merge_one<merge_candidate<64, 31>>(rep, "64x31", k);
+  merge_one<merge_candidate<256, 23>>(rep, "256x23", k);
+  merge_one<merge_candidate<128, 35>>(rep, "128x35", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
