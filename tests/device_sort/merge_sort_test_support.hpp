@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <xcub/device/detail/policy.hpp>
 
@@ -22,6 +23,16 @@ struct merge_tuning {
 using tiny = merge_tuning<3, 3, 4>;      // tiles of 9: 1000 items are 112 tiles, 7 merge passes
 using odd = merge_tuning<40, 3, 16>;     // tiles of 120; a partial warp
 using split = merge_tuning<4, 2, 8, 5, 4>;  // sorted tiles of 20, merged in output tiles of 8
+
+/// Keys and pairs in different shapes, as CUDA's sm_90 default: the kernels and the dispatch must
+/// both ask the tuning with the value type (a mismatch sorts with the wrong tile sizes).
+struct by_kind {
+  template <class KeyT, class ValueT = xcub::NullType>
+  static constexpr xcub::detail::merge_sort_policy policy(int) {
+    if (std::is_same_v<ValueT, xcub::NullType>) return {3, 3, 4, 6, 3};  // sorted tiles of 18, merged by 9
+    return {4, 3, 8, 8, 3};                                              // sorted tiles of 24, merged by 12
+  }
+};
 
 /// A 16-byte key ordered by `major` only, descending: `minor` and `tag` tell equivalent keys apart.
 struct wide_key {

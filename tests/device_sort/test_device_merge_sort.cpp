@@ -121,6 +121,18 @@ TEST_CASE("device merge sort: block-sort tiles other than the merge's (20 agains
   }
 }
 
+TEST_CASE("device merge sort: a tuning with other shapes for pairs than for keys") {
+  XCUB_TEST_CONTEXT();
+  static_assert(by_kind::policy<int>(0).sort_tile_items() != by_kind::policy<int, int>(0).sort_tile_items(),
+                "the tuning must tell keys from pairs");
+  auto rng = xcub_test::rng_for("device merge sort tuning by kind");
+  for (const std::size_t n : {std::size_t(1), std::size_t(17), std::size_t(18), std::size_t(24), std::size_t(25),
+                              std::size_t(200), std::size_t(3001)}) {
+    check_keys<by_kind>(int_keys(n, rng, 1 << 20), std::less<>{});
+    check_pairs<by_kind>(int_keys(n, rng, 6), std::less<>{});
+  }
+}
+
 TEST_CASE("device merge sort: descending (std::greater), float keys, 64-bit and unsigned counts") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device merge sort descending");
