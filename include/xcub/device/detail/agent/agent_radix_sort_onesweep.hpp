@@ -175,6 +175,16 @@ XCUB_UNROLL
     for (int u = 0; u < bins; ++u) bin_start[u] = rank * bins + u < digits ? pass.bins_in[rank * bins + u] : OffsetT{0};
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) storage.tile.keys[ranks[i]] = images[i];
+    // Values are loaded here, with the keys out of the registers, so that their loads are in flight
+    // while the look-back waits.
+    value_t values[keys_only ? 1 : items];
+    if constexpr (!keys_only) {
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int p = striped_position(rank, i);
+        values[i] = full || p < valid ? values_in[first + p] : value_t{};  // padding: never stored
+      }
+    }
 XCUB_UNROLL
     for (int u = 0; u < bins; ++u) {
       const int d = rank * bins + u;
@@ -199,12 +209,6 @@ XCUB_UNROLL
       if (full || p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
     }
     if constexpr (!keys_only) {
-      value_t values[items];
-XCUB_UNROLL
-      for (int i = 0; i < items; ++i) {
-        const int p = striped_position(rank, i);
-        values[i] = full || p < valid ? values_in[first + p] : value_t{};  // padding: never stored
-      }
       arch::sync_threads();  // every thread has read its keys out of the shared tile
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) storage.tile.values[ranks[i]] = values[i];
