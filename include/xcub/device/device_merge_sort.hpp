@@ -40,7 +40,9 @@
 //   // d_keys = {9, 8, 7, 6, 5, 3, 0}
 //
 // DeviceMergeSortTuned<Tuning> is the same API with another tuning (a type as
-// <xcub/backend/tuning/merge_sort.hpp>'s xcub::tuning::merge_sort): tests force tiny tiles with it.
+// <xcub/backend/tuning/merge_sort.hpp>'s xcub::tuning::merge_sort, whose
+// `template <class KeyT, class ValueT = NullType> static constexpr merge_sort_policy policy(int arch)`
+// is asked with ValueT NullType for keys only): tests force tiny tiles with it.
 #pragma once
 
 #include <cstddef>
