@@ -35,11 +35,13 @@ struct less_u32 {
   __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
 };
 
-template <int THREADS, int ITEMS, int SORT_THREADS = THREADS, int SORT_ITEMS = ITEMS>
-struct candidate {
+/// A candidate shape: Base's policy (xcub::tuning::merge_sort or ::merge) with the merge tile and the
+/// block sort's tile replaced (DeviceMerge has no block sort and ignores the latter).
+template <class Base, int THREADS, int ITEMS, int SORT_THREADS = THREADS, int SORT_ITEMS = ITEMS>
+struct shape {
   template <class KeyT, class ValueT = xcub::NullType>
   static constexpr xcub::detail::merge_sort_policy policy(int arch) {
-    auto p = xcub::tuning::merge_sort::policy<KeyT, ValueT>(arch);
+    auto p = Base::template policy<KeyT, ValueT>(arch);
     p.block_threads = THREADS;
     p.items_per_thread = ITEMS;
     p.sort_block_threads = SORT_THREADS;
@@ -47,6 +49,11 @@ struct candidate {
     return p;
   }
 };
+template <int THREADS, int ITEMS, int SORT_THREADS = THREADS, int SORT_ITEMS = ITEMS>
+using candidate = shape<xcub::tuning::merge_sort, THREADS, ITEMS, SORT_THREADS, SORT_ITEMS>;
+/// DeviceMerge candidates: merge tiles of THREADS x ITEMS (4-byte keys, unscaled).
+template <int THREADS, int ITEMS>
+using merge_candidate = shape<xcub::tuning::merge, THREADS, ITEMS>;
 
 template <class Tuning, bool PAIRS = false>
 void one(report& rep, const std::string& label, int k) {
@@ -85,18 +92,6 @@ void one(report& rep, const std::string& label, int k) {
         [&] { expect_equal(x_out, c_out, n, name); });
   }
 }
-
-/// DeviceMerge candidates: merge tiles of THREADS x ITEMS (4-byte keys, unscaled).
-template <int THREADS, int ITEMS>
-struct merge_candidate {
-  template <class KeyT, class ValueT = xcub::NullType>
-  static constexpr xcub::detail::merge_sort_policy policy(int arch) {
-    auto p = xcub::tuning::merge::policy<KeyT, ValueT>(arch);
-    p.block_threads = THREADS;
-    p.items_per_thread = ITEMS;
-    return p;
-  }
-};
 
 __global__ void sorted_u32_kernel(std::uint32_t* keys, std::size_t n, std::uint32_t salt) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
