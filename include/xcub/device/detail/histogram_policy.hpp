@@ -11,14 +11,16 @@ namespace xcub::detail {
 
 /// DeviceHistogram: blocks sweep tiles of block_threads * pixels_per_thread(C) pixels (a row of the
 /// input is cut into tiles; tiles never cross rows), each block counting into privatized counters in
-/// shared memory (sub_histograms copies, warp w counting into copy w % sub_histograms) when they fit
+/// shared memory (up to sub_histograms interleaved copies, thread t counting into copy t % copies) when they fit
 /// shared_bytes, and adding them to the output once at its end; otherwise straight into the output
 /// with device-scope atomics.
 struct histogram_policy {
   int block_threads;     // any count >= 1 (a multiple of the warp is best)
   int items_per_thread;  // samples per thread per tile (rounded down to whole pixels, at least one pixel)
   int vector_bytes;      // 16: full tiles of aligned pointers read in 16-byte words (0: sample by sample)
-  int sub_histograms;    // privatized copies per block (>= 1; copies past the block's warp count are idle)
+  int sub_histograms;    // privatized copies per block (>= 1): the most that fit shared_bytes, rounded down
+                         // to a power of two; as many as a warp has lanes keeps a warp's atomics off
+                         // each other's banks (copies past the block's threads are idle)
   int shared_bytes;      // budget for the privatized counters (and a Range's staged levels); clamped to
                          // the device's shared memory per block without opt-in (48 KiB on NVIDIA GPUs)
   int oversubscription;  // the grid is the device's resident blocks times this (at most one block per tile)

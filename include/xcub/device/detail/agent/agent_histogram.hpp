@@ -5,10 +5,14 @@
 // A are counted), row i starting row_stride samples after row i - 1. Each row is cut into tiles of
 // tile_pixels pixels (the last one of a row partial); tiles are numbered row-major and block b takes
 // tiles b, b + grid, b + 2 grid, ...
-//   SHARED: the block counts into privatized counters in dynamic shared memory (`copies` copies of A
-//           channels of `stride` counters; warp w counts into copy w % copies) with block-scope
+//   SHARED: the block counts into privatized counters in dynamic shared memory with block-scope
 //           atomics, then adds each non-zero bin, summed over the copies, to the output with one
-//           device-scope atomic. RAW (1-byte samples): the counters are the 256 sample values, turned
+//           device-scope atomic. There are `copies` copies (a power of two, 2^copy_shift) of A
+//           channels of `stride` counters, interleaved: counter i of copy k is word
+//           (i << copy_shift) + k, and thread t counts into copy t % copies. With as many copies as
+//           a warp has lanes (4-byte counters), lane l only ever touches bank l: a warp's atomics
+//           never conflict on a bank, whatever its samples (a copy per warp, laid out whole, met
+//           about 3.5-way bank conflicts per atomic on random bytes). RAW (1-byte samples): the counters are the 256 sample values, turned
 //           into bins only when they are added to the output (no bin arithmetic per sample). A Range
 //           binner's levels are staged in shared memory after the counters (levels_stride > 0).
 //   otherwise: every counted sample is one device-scope atomic on the output.
@@ -45,7 +49,8 @@ struct histogram_args {
   Binner binners[A];
   int privatized[A];           // shared path: counters of channel a (its bins, or 256 raw values)
   int stride;                  // shared path: counters between channels of one copy (>= every privatized[a])
-  int copies;                  // shared path: privatized copies per block (>= 1)
+  int copies;                  // shared path: privatized copies per block (a power of two, >= 1)
+  int copy_shift;              // shared path: log2(copies)
   int levels_stride;           // shared path, Range: levels between channels of the staged copy (0: none)
   std::uint64_t row_samples;   // samples per row (pixels * C)
   std::uint64_t row_stride;    // samples between the starts of consecutive rows
@@ -81,7 +86,7 @@ struct agent_histogram {
 
   const args_t args;  // a copy: taking a kernel parameter's address may force it into local memory
   Binner binners[A];  // this thread's copy (a Range binner then points at the staged levels)
-  word_t* hist;       // shared path: this warp's copy of the counters
+  word_t* hist;       // shared path: this thread's copy of the counters (interleaved with the others)
   int tid;
 
   XCUB_DEVICE XCUB_FORCEINLINE explicit agent_histogram(const args_t& a) : args(a), hist(nullptr) {
@@ -97,7 +102,7 @@ XCUB_UNROLL
       for (int i = tid; i < total; i += threads) counters[i] = 0;
       if constexpr (Binner::has_levels && !RAW) stage_levels(counters, total);
       arch::sync_threads();
-      hist = counters + static_cast<int>(arch::warp_id() % static_cast<unsigned>(args.copies)) * A * args.stride;
+      hist = counters + (tid & (args.copies - 1));
       sweep();
       arch::sync_threads();
       arch::wait_for_previous_grid();  // the init kernel has zeroed the output
@@ -133,7 +138,7 @@ XCUB_UNROLL
         index = binners[c].bin(s);
         if (index < 0) return;
       }
-      arch::atomic_add<arch::scope::block>(hist + c * args.stride + index, word_t(1));
+      arch::atomic_add<arch::scope::block>(hist + ((c * args.stride + index) << args.copy_shift), word_t(1));
     } else {
       const int b = binners[c].bin(s);
       if (b >= 0) arch::atomic_add(args.out[c] + b, CounterT(1));
@@ -218,13 +223,16 @@ XCUB_UNROLL
   }
 
   /// Adds the block's counts (summed over the copies) to the output: one atomic per non-zero bin.
+  /// Thread i starts its sum at copy i % copies, so that a warp's reads of one step fall in distinct
+  /// banks (counter i's copies are consecutive words).
   XCUB_DEVICE XCUB_FORCEINLINE void flush(const word_t* counters) {
-    const int copy_stride = A * args.stride;
+    const int last = args.copies - 1;
 XCUB_UNROLL
     for (int c = 0; c < A; ++c) {
       for (int i = tid; i < args.privatized[c]; i += threads) {
+        const word_t* copies = counters + ((c * args.stride + i) << args.copy_shift);
         word_t sum = 0;
-        for (int k = 0; k < args.copies; ++k) sum += counters[k * copy_stride + c * args.stride + i];
+        for (int k = 0; k <= last; ++k) sum += copies[(k + i) & last];
         if (sum == 0) continue;
         int b = i;
         if constexpr (RAW) b = binners[c].bin(static_cast<sample_t>(static_cast<unsigned char>(i)));

@@ -7,8 +7,9 @@
 //      on a grid of the device's resident blocks times the policy's oversubscription, at most one
 //      block per tile. Its shared-memory path is taken when one copy of the privatized counters
 //      (256 per channel for 1-byte samples, else the channel's bins; a Range's levels besides) fits
-//      the policy's shared_bytes (at most the device's shared memory per block); as many copies as fit, up to sub_histograms, are used. Otherwise
-//      the global-atomic path.
+//      the policy's shared_bytes (at most the device's shared memory per block); the most copies that
+//      fit, up to sub_histograms, rounded down to a power of two, are used. Otherwise the
+//      global-atomic path.
 // Rows laid end to end (row_stride == the row's samples) are swept as one row. No temp storage. The
 // façade has checked the arguments; the output's CounterT is 4 or 8 bytes.
 #pragma once
@@ -102,10 +103,15 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   const bool shared = histogram_counter_bytes(copy_counters, sizeof(word_t)) + levels_bytes <= budget;
   std::size_t shared_bytes = 0;
   if (shared) {
-    int copies = policy.sub_histograms > 1 ? policy.sub_histograms : 1;
-    while (copies > 1 && histogram_counter_bytes(copies * copy_counters, sizeof(word_t)) + levels_bytes > budget) --copies;
+    // The interleaved layout indexes copies with a shift and a mask: a power of two.
+    int shift = 0;
+    while (shift < 30 && (2 << shift) <= policy.sub_histograms &&
+           histogram_counter_bytes((std::size_t{2} << shift) * copy_counters, sizeof(word_t)) + levels_bytes <= budget)
+      ++shift;
+    const int copies = 1 << shift;
     args.stride = stride;
     args.copies = copies;
+    args.copy_shift = shift;
     args.levels_stride = levels_bytes > 0 ? max_levels : 0;
     shared_bytes = histogram_counter_bytes(copies * copy_counters, sizeof(word_t)) + levels_bytes;
   }

@@ -8,13 +8,16 @@ namespace xcub::tuning {
 
 struct histogram {
   /// 64 bytes of samples per thread per tile (four 16-byte words: 64 u8, 16 f32), enough loads in
-  /// flight to cover HBM latency at full occupancy; one privatized copy per warp (8 of 256 bins of
-  /// 4-byte counters: 8 KiB) so that warps never contend on a counter; 16 KiB of counters at most
-  /// (4096 bins in one copy; more bins take the global-atomic path). sm_75's 64 KiB of shared memory
-  /// per SM still holds its 4 resident blocks of 256 threads.
+  /// flight to cover HBM latency. sm_80 and later: 32 interleaved privatized copies, one per lane, so
+  /// that a warp's shared-memory atomics never meet on a bank (256 bins of 4-byte counters: 32 KiB a
+  /// block, 6 blocks of 256 threads per sm_90 SM); 32 KiB of counters at most (more bins take fewer
+  /// copies, then the global-atomic path past 8192). sm_75 (64 KiB of shared memory per SM): 16
+  /// copies in 16 KiB, which keeps 3 blocks resident.
   template <class SampleT>
-  static constexpr detail::histogram_policy policy(int /*arch*/) {
-    return {256, static_cast<int>(64 / (sizeof(SampleT) < 64 ? sizeof(SampleT) : 64)), 16, 8, 16384, 1};
+  static constexpr detail::histogram_policy policy(int arch) {
+    const int items = static_cast<int>(64 / (sizeof(SampleT) < 64 ? sizeof(SampleT) : 64));
+    if (arch < 800) return {256, items, 16, 16, 16384, 1};
+    return {256, items, 16, 32, 32768, 1};
   }
 };
 

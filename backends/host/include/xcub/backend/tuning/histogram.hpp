@@ -10,7 +10,7 @@ namespace xcub::tuning {
 struct histogram {
   template <class SampleT>
   static constexpr detail::histogram_policy policy(int /*arch*/) {
-    return {64, static_cast<int>(16 / (sizeof(SampleT) < 16 ? sizeof(SampleT) : 16)), 16, 2, 4096, 1};
+    return {64, static_cast<int>(16 / (sizeof(SampleT) < 16 ? sizeof(SampleT) : 16)), 16, 4, 4096, 1};
   }
 };
 
