@@ -21,12 +21,12 @@ constexpr int bins = 256;
 constexpr int range_bins = 64;
 
 /// Uniform random bytes, and floats uniform in [0, 1) (24 random bits).
-inline __global__ void fill_bytes_kernel(std::uint8_t* p, std::size_t n) {
+__global__ void fill_bytes_kernel(std::uint8_t* p, std::size_t n) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     p[i] = static_cast<std::uint8_t>(mix(i) >> 17);
 }
-inline __global__ void fill_unit_kernel(float* p, std::size_t n) {
+__global__ void fill_unit_kernel(float* p, std::size_t n) {
   const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
     p[i] = static_cast<float>(mix(i) >> 40) * (1.0f / 16777216.0f);

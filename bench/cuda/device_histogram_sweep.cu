@@ -15,15 +15,16 @@
 namespace xcub_bench::device::histogram_bench {
 namespace {
 
-template <int THREADS, int BYTES, int COPIES, int BUDGET>
+template <int THREADS, int BYTES, int COPIES, int BUDGET, xcub::CacheLoadModifier MOD = xcub::LOAD_DEFAULT>
 struct candidate {
   template <class SampleT>
   static constexpr xcub::detail::histogram_policy policy(int) {
-    return {THREADS, static_cast<int>(BYTES / sizeof(SampleT)), 16, COPIES, BUDGET, 1};
+    return {THREADS, static_cast<int>(BYTES / sizeof(SampleT)), 16, COPIES, BUDGET, 1, MOD};
   }
   static std::string label() {
+    const char* mod = MOD == xcub::LOAD_LDG ? ", ldg" : MOD == xcub::LOAD_CG ? ", cg" : MOD == xcub::LOAD_CS ? ", cs" : "";
     return " [" + std::to_string(THREADS) + " threads, " + std::to_string(BYTES) + " B, " + std::to_string(COPIES) +
-           " copies, " + std::to_string(BUDGET / 1024) + " KiB]";
+           " copies, " + std::to_string(BUDGET / 1024) + " KiB" + mod + "]";
   }
 };
 
@@ -45,9 +46,11 @@ int main(int argc, char** argv) {
   for (kind k : {kind::even_u8, kind::multi_rgba, kind::even_f32}) {
     if (bytes_only && k == kind::even_f32) continue;
     run_one(rep, k, " [default]");
-    sweep<candidate<256, 64, 8, 32768>, candidate<256, 64, 16, 32768>, candidate<256, 32, 32, 32768>,
-          candidate<256, 128, 32, 32768>, candidate<512, 64, 32, 32768>, candidate<512, 32, 32, 32768>,
-          candidate<128, 64, 32, 32768>, candidate<1024, 32, 32, 32768>>(rep, k);
+    sweep<candidate<1024, 64, 32, 32768>, candidate<1024, 64, 32, 32768, xcub::LOAD_CG>,
+          candidate<1024, 64, 32, 32768, xcub::LOAD_CS>, candidate<1024, 128, 32, 32768, xcub::LOAD_CG>,
+          candidate<1024, 64, 16, 32768, xcub::LOAD_CG>, candidate<768, 64, 32, 32768, xcub::LOAD_CG>,
+          candidate<1024, 48, 32, 32768, xcub::LOAD_CG>, candidate<512, 128, 32, 32768, xcub::LOAD_CG>,
+          candidate<256, 128, 32, 32768, xcub::LOAD_CG>, candidate<1024, 32, 32, 32768, xcub::LOAD_CG>>(rep, k);
   }
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;

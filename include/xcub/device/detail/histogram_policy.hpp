@@ -7,6 +7,8 @@
 // docs/device-histogram.md says what the numbers do.
 #pragma once
 
+#include <xcub/thread/cache_modifier.hpp>
+
 namespace xcub::detail {
 
 /// DeviceHistogram: blocks sweep tiles of block_threads * pixels_per_thread(C) pixels (a row of the
@@ -24,6 +26,8 @@ struct histogram_policy {
   int shared_bytes;      // budget for the privatized counters (and a Range's staged levels); clamped to
                          // the device's shared memory per block without opt-in (48 KiB on NVIDIA GPUs)
   int oversubscription;  // the grid is the device's resident blocks times this (at most one block per tile)
+  CacheLoadModifier load_modifier = LOAD_DEFAULT;  // 16-byte words of a plain pointer input (a
+                                                   // CacheModifiedInputIterator's own modifier wins)
 
   /// Pixels of C samples a thread takes per tile.
   constexpr int pixels_per_thread(int channels) const {

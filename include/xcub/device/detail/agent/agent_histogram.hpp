@@ -179,6 +179,9 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void vector_tile(std::uint64_t base) {
     if constexpr (can_vectorize) {
       constexpr int words = samples_per_thread / vec;
+      // The iterator's modifier, or the policy's for a plain pointer.
+      constexpr CacheLoadModifier word_modifier =
+          source::modifier != LOAD_DEFAULT ? source::modifier : policy.load_modifier;
       using word = cache_word16;
       struct lanes {
         sample_t v[vec];
@@ -186,7 +189,7 @@ XCUB_UNROLL
       const word* in = reinterpret_cast<const word*>(source::pointer(args.samples) + base);
       word w[words];
 XCUB_UNROLL
-      for (int k = 0; k < words; ++k) w[k] = arch::load_word<source::modifier>(in + k * threads + tid);
+      for (int k = 0; k < words; ++k) w[k] = arch::load_word<word_modifier>(in + k * threads + tid);
 XCUB_UNROLL
       for (int k = 0; k < words; ++k) {
         const lanes l = __builtin_bit_cast(lanes, w[k]);
