@@ -3,8 +3,10 @@
 //
 // The input is `rows` rows of row_samples samples (pixels of C interleaved samples, of which the first
 // A are counted), row i starting row_stride samples after row i - 1. Each row is cut into tiles of
-// tile_pixels pixels (the last one of a row partial); tiles are numbered row-major and block b takes
-// tiles b, b + grid, b + 2 grid, ...
+// threads * pixels_per_thread pixels (the last one of a row partial); tiles are numbered row-major and
+// block b takes tiles b, b + grid, b + 2 grid, ... pixels_per_thread is the policy's, or for an input
+// too small to give every resident block a tile, a power-of-two fraction of it (the dispatch picks):
+// the compiled loops then run their first pixels_per_thread steps.
 //   SHARED: the block counts into privatized counters in dynamic shared memory with block-scope
 //           atomics, then adds each non-zero bin, summed over the copies, to the output with one
 //           device-scope atomic. There are `copies` copies (a power of two, 2^copy_shift) of A
@@ -52,6 +54,8 @@ struct histogram_args {
   int copies;                  // shared path: privatized copies per block (a power of two, >= 1)
   int copy_shift;              // shared path: log2(copies)
   int levels_stride;           // shared path, Range: levels between channels of the staged copy (0: none)
+  int pixels_per_thread;       // per thread per tile: the policy's or a power-of-two fraction of it
+                               // (whole 16-byte words where the policy reads words)
   std::uint64_t row_samples;   // samples per row (pixels * C)
   std::uint64_t row_stride;    // samples between the starts of consecutive rows
   std::uint64_t tiles_per_row;
@@ -70,9 +74,8 @@ template <class Policy, int C, int A, bool SHARED, bool RAW, class SampleIt, cla
 struct agent_histogram {
   static constexpr histogram_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
-  static constexpr int pixels = policy.pixels_per_thread(C);  // per thread per tile
+  static constexpr int pixels = policy.pixels_per_thread(C);  // per thread per tile, at most
   static constexpr int samples_per_thread = pixels * C;
-  static constexpr int tile_samples = threads * samples_per_thread;
   using sample_t = std::remove_cv_t<typename std::iterator_traits<SampleIt>::value_type>;
   using diff_t = typename std::iterator_traits<SampleIt>::difference_type;
   using word_t = histogram_word_t<CounterT>;
@@ -150,19 +153,25 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void sweep() {
     const std::uint64_t grid = arch::grid_dim().x;
     const std::uint64_t per_row = args.tiles_per_row;
+    const std::uint64_t tile_samples = static_cast<std::uint64_t>(threads) * args.pixels_per_thread * C;
+    const bool scaled = args.pixels_per_thread != pixels;  // a fraction of the compiled tile
     std::uint64_t t = arch::block_idx().x;
     std::uint64_t row = t / per_row, col = t % per_row;
     const std::uint64_t step_rows = grid / per_row, step_cols = grid % per_row;
     for (; t < args.num_tiles; t += grid) {
-      const std::uint64_t col_offset = col * static_cast<std::uint64_t>(tile_samples);
+      const std::uint64_t col_offset = col * tile_samples;
       const std::uint64_t base = row * args.row_stride + col_offset;
       const std::uint64_t left = args.row_samples - col_offset;
-      if (left >= static_cast<std::uint64_t>(tile_samples)) {
+      if (left >= tile_samples) {
+        const auto tile = args.samples + static_cast<diff_t>(base);
         if constexpr (can_vectorize) {
-          if (args.vectorize) vector_tile(base);
-          else full_tile(args.samples + static_cast<diff_t>(base));
+          if (args.vectorize && !scaled) vector_tile<false>(base);
+          else if (args.vectorize && args.pixels_per_thread * C % vec == 0) vector_tile<true>(base);
+          else if (scaled) full_tile<true>(tile);
+          else full_tile<false>(tile);
         } else {
-          full_tile(args.samples + static_cast<diff_t>(base));
+          if (scaled) full_tile<true>(tile);
+          else full_tile<false>(tile);
         }
       } else {
         partial_tile(args.samples + static_cast<diff_t>(base), static_cast<int>(left / C));
@@ -176,6 +185,10 @@ XCUB_UNROLL
     }
   }
 
+  /// A full tile in 16-byte words, word k of this thread at tile word k * threads + tid. SCALED: the
+  /// tile is a fraction of the compiled one; only the first pixels_per_thread * C / vec words are
+  /// read (a uniform test per word; the unscaled loads carry none, so that all are in flight at once).
+  template <bool SCALED>
   XCUB_DEVICE XCUB_FORCEINLINE void vector_tile(std::uint64_t base) {
     if constexpr (can_vectorize) {
       constexpr int words = samples_per_thread / vec;
@@ -187,11 +200,14 @@ XCUB_UNROLL
         sample_t v[vec];
       };
       const word* in = reinterpret_cast<const word*>(source::pointer(args.samples) + base);
+      const int used = SCALED ? args.pixels_per_thread * C / vec : words;
       word w[words];
 XCUB_UNROLL
-      for (int k = 0; k < words; ++k) w[k] = arch::load_word<word_modifier>(in + k * threads + tid);
+      for (int k = 0; k < words; ++k)
+        if (!SCALED || k < used) w[k] = arch::load_word<word_modifier>(in + k * threads + tid);
 XCUB_UNROLL
       for (int k = 0; k < words; ++k) {
+        if (SCALED && k >= used) break;
         const lanes l = __builtin_bit_cast(lanes, w[k]);
 XCUB_UNROLL
         for (int j = 0; j < vec; ++j)
@@ -200,17 +216,23 @@ XCUB_UNROLL
     }
   }
 
-  template <class It>
+  /// A full tile pixel by pixel, striped (SCALED: the first pixels_per_thread pixels of each thread).
+  template <bool SCALED, class It>
   XCUB_DEVICE XCUB_FORCEINLINE void full_tile(It tile) {
+    const int used = SCALED ? args.pixels_per_thread : pixels;
     sample_t s[pixels][A];
 XCUB_UNROLL
     for (int k = 0; k < pixels; ++k)
+      if (!SCALED || k < used) {
 XCUB_UNROLL
-      for (int c = 0; c < A; ++c) s[k][c] = tile[(k * threads + tid) * C + c];
+        for (int c = 0; c < A; ++c) s[k][c] = tile[(k * threads + tid) * C + c];
+      }
 XCUB_UNROLL
-    for (int k = 0; k < pixels; ++k)
+    for (int k = 0; k < pixels; ++k) {
+      if (SCALED && k >= used) break;
 XCUB_UNROLL
       for (int c = 0; c < A; ++c) count(c, s[k][c]);
+    }
   }
 
   template <class It>

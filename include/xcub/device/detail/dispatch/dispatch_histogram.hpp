@@ -62,7 +62,6 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   int arch = 0;
   if (const error_t e = cached_kernel_arch<shared_kernel>(arch); e != success) return e;
   const histogram_policy policy = Tuning::template policy<sample_t>(arch);
-  const std::uint64_t tile_pixels = static_cast<std::uint64_t>(policy.tile_pixels(C));
 
   histogram_args<A, SampleIt, CounterT, Binner> args{};
   args.samples = samples;
@@ -76,8 +75,6 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   }
   args.row_samples = row_pixels * C;
   args.row_stride = rows > 1 ? row_stride : args.row_samples;
-  args.tiles_per_row = (row_pixels + tile_pixels - 1) / tile_pixels;
-  args.num_tiles = rows * args.tiles_per_row;
   args.vectorize = false;
   if constexpr (vector_load_source<sample_t, SampleIt>::value) {
     const auto address = reinterpret_cast<std::uintptr_t>(vector_load_source<sample_t, SampleIt>::pointer(samples));
@@ -122,6 +119,23 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   if (occupancy != success) return occupancy;
   const std::uint64_t over = policy.oversubscription > 1 ? static_cast<std::uint64_t>(policy.oversubscription) : 1;
   std::uint64_t grid = resident * over;
+
+  // The tile: the policy's, halved while the input gives fewer tiles than the grid has blocks (a
+  // small input then spreads over more SMs rather than one long tile per block), keeping whole
+  // 16-byte words per thread where the policy reads words.
+  const auto tiles_of = [&](int pixels) {
+    const std::uint64_t tile_pixels = static_cast<std::uint64_t>(policy.block_threads) * static_cast<std::uint64_t>(pixels);
+    return rows * ((row_pixels + tile_pixels - 1) / tile_pixels);
+  };
+  const auto halvable = [&](int pixels) {
+    if (pixels % 2 != 0) return false;
+    return policy.vector_bytes != 16 || static_cast<std::size_t>(pixels / 2) * C * sizeof(sample_t) % 16 == 0;
+  };
+  int pixels = policy.pixels_per_thread(C);
+  while (halvable(pixels) && tiles_of(pixels) < grid) pixels /= 2;
+  args.pixels_per_thread = pixels;
+  args.num_tiles = tiles_of(pixels);
+  args.tiles_per_row = args.num_tiles / rows;
   grid = grid < args.num_tiles ? grid : args.num_tiles;
   grid = grid < 0x7fffffffu ? grid : 0x7fffffffu;
   const dim3 block(static_cast<unsigned>(policy.block_threads));
