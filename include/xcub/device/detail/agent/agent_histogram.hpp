@@ -4,9 +4,11 @@
 // The input is `rows` rows of row_samples samples (pixels of C interleaved samples, of which the first
 // A are counted), row i starting row_stride samples after row i - 1. Each row is cut into tiles of
 // threads * pixels_per_thread pixels (the last one of a row partial); tiles are numbered row-major and
-// block b takes tiles b, b + grid, b + 2 grid, ... pixels_per_thread is the policy's, or for an input
-// too small to give every resident block a tile, a power-of-two fraction of it (the dispatch picks):
-// the compiled loops then run their first pixels_per_thread steps.
+// block b takes tiles b, b + grid, b + 2 grid, ... pixels_per_thread is the policy's or, in the SCALED
+// kernel (for an input too small to give every resident block a whole tile; the dispatch picks), a
+// power-of-two fraction of it: the compiled loops then run their first pixels_per_thread steps. A
+// kernel of its own, so that the tests it takes cost the unscaled kernel no registers (in one
+// kernel, nvcc gave the byte sweep 32 registers and spills, and it ran at 46% of copy, not 79%).
 //   SHARED: the block counts into privatized counters in dynamic shared memory with block-scope
 //           atomics, then adds each non-zero bin, summed over the copies, to the output with one
 //           device-scope atomic. There are `copies` copies (a power of two, 2^copy_shift) of A
@@ -70,7 +72,7 @@ constexpr std::size_t histogram_counter_bytes(std::size_t counters, std::size_t 
 
 #if XCUB_HAS_KERNELS
 
-template <class Policy, int C, int A, bool SHARED, bool RAW, class SampleIt, class CounterT, class Binner>
+template <class Policy, int C, int A, bool SHARED, bool RAW, bool SCALED, class SampleIt, class CounterT, class Binner>
 struct agent_histogram {
   static constexpr histogram_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
@@ -153,8 +155,7 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void sweep() {
     const std::uint64_t grid = arch::grid_dim().x;
     const std::uint64_t per_row = args.tiles_per_row;
-    const std::uint64_t tile_samples = static_cast<std::uint64_t>(threads) * args.pixels_per_thread * C;
-    const bool scaled = args.pixels_per_thread != pixels;  // a fraction of the compiled tile
+    const std::uint64_t tile_samples = static_cast<std::uint64_t>(threads) * (SCALED ? args.pixels_per_thread : pixels) * C;
     std::uint64_t t = arch::block_idx().x;
     std::uint64_t row = t / per_row, col = t % per_row;
     const std::uint64_t step_rows = grid / per_row, step_cols = grid % per_row;
@@ -165,13 +166,10 @@ XCUB_UNROLL
       if (left >= tile_samples) {
         const auto tile = args.samples + static_cast<diff_t>(base);
         if constexpr (can_vectorize) {
-          if (args.vectorize && !scaled) vector_tile<false>(base);
-          else if (args.vectorize && args.pixels_per_thread * C % vec == 0) vector_tile<true>(base);
-          else if (scaled) full_tile<true>(tile);
-          else full_tile<false>(tile);
+          if (args.vectorize && (!SCALED || args.pixels_per_thread * C % vec == 0)) vector_tile(base);
+          else full_tile(tile);
         } else {
-          if (scaled) full_tile<true>(tile);
-          else full_tile<false>(tile);
+          full_tile(tile);
         }
       } else {
         partial_tile(args.samples + static_cast<diff_t>(base), static_cast<int>(left / C));
@@ -185,10 +183,8 @@ XCUB_UNROLL
     }
   }
 
-  /// A full tile in 16-byte words, word k of this thread at tile word k * threads + tid. SCALED: the
-  /// tile is a fraction of the compiled one; only the first pixels_per_thread * C / vec words are
-  /// read (a uniform test per word; the unscaled loads carry none, so that all are in flight at once).
-  template <bool SCALED>
+  /// A full tile in 16-byte words, word k of this thread at tile word k * threads + tid. SCALED: only
+  /// the first pixels_per_thread * C / vec words are read (a uniform test per word).
   XCUB_DEVICE XCUB_FORCEINLINE void vector_tile(std::uint64_t base) {
     if constexpr (can_vectorize) {
       constexpr int words = samples_per_thread / vec;
@@ -216,22 +212,29 @@ XCUB_UNROLL
     }
   }
 
-  /// A full tile pixel by pixel, striped (SCALED: the first pixels_per_thread pixels of each thread).
-  template <bool SCALED, class It>
+  /// A full tile pixel by pixel, striped (SCALED: the first pixels_per_thread pixels of each thread),
+  /// in chunks of at most 16 pixels: a chunk's loads are in flight together, and a thread never holds
+  /// more than a chunk (128 one-byte pixels at once spilled).
+  template <class It>
   XCUB_DEVICE XCUB_FORCEINLINE void full_tile(It tile) {
+    constexpr int chunk = pixels < 16 ? pixels : 16;
     const int used = SCALED ? args.pixels_per_thread : pixels;
-    sample_t s[pixels][A];
 XCUB_UNROLL
-    for (int k = 0; k < pixels; ++k)
-      if (!SCALED || k < used) {
+    for (int first = 0; first < pixels; first += chunk) {
+      if (SCALED && first >= used) break;
+      sample_t s[chunk][A];
 XCUB_UNROLL
-        for (int c = 0; c < A; ++c) s[k][c] = tile[(k * threads + tid) * C + c];
+      for (int k = 0; k < chunk; ++k)
+        if (first + k < pixels && (!SCALED || first + k < used)) {
+XCUB_UNROLL
+          for (int c = 0; c < A; ++c) s[k][c] = tile[((first + k) * threads + tid) * C + c];
+        }
+XCUB_UNROLL
+      for (int k = 0; k < chunk; ++k) {
+        if (first + k >= pixels || (SCALED && first + k >= used)) break;
+XCUB_UNROLL
+        for (int c = 0; c < A; ++c) count(c, s[k][c]);
       }
-XCUB_UNROLL
-    for (int k = 0; k < pixels; ++k) {
-      if (SCALED && k >= used) break;
-XCUB_UNROLL
-      for (int c = 0; c < A; ++c) count(c, s[k][c]);
     }
   }
 

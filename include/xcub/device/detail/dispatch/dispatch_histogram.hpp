@@ -37,8 +37,9 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   using sample_t = histogram_sample_t<SampleIt>;
   using word_t = histogram_word_t<CounterT>;
   constexpr bool raw = sizeof(sample_t) == 1;  // privatize the 256 sample values, bin them at the end
-  constexpr auto shared_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, SampleIt, CounterT, Binner>;
-  constexpr auto global_kernel = &histogram_sweep_kernel<Tuning, C, A, false, false, SampleIt, CounterT, Binner>;
+  constexpr auto shared_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, false, SampleIt, CounterT, Binner>;
+  constexpr auto scaled_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, true, SampleIt, CounterT, Binner>;
+  constexpr auto global_kernel = &histogram_sweep_kernel<Tuning, C, A, false, false, false, SampleIt, CounterT, Binner>;
 
   histogram_outputs<A, CounterT> outputs{};
   int max_bins = 0;
@@ -120,9 +121,10 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   const std::uint64_t over = policy.oversubscription > 1 ? static_cast<std::uint64_t>(policy.oversubscription) : 1;
   std::uint64_t grid = resident * over;
 
-  // The tile: the policy's, halved while the input gives fewer tiles than the grid has blocks (a
-  // small input then spreads over more SMs rather than one long tile per block), keeping whole
-  // 16-byte words per thread where the policy reads words.
+  // The tile: the policy's; on the shared path, halved while the input gives fewer tiles than the
+  // grid has blocks (a small input then spreads over more SMs rather than one long tile per block;
+  // the scaled kernel), keeping whole 16-byte words per thread where the policy reads words. The
+  // global path keeps the policy's tile: its atomics, not the spread, bound it.
   const auto tiles_of = [&](int pixels) {
     const std::uint64_t tile_pixels = static_cast<std::uint64_t>(policy.block_threads) * static_cast<std::uint64_t>(pixels);
     return rows * ((row_pixels + tile_pixels - 1) / tile_pixels);
@@ -132,13 +134,15 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
     return policy.vector_bytes != 16 || static_cast<std::size_t>(pixels / 2) * C * sizeof(sample_t) % 16 == 0;
   };
   int pixels = policy.pixels_per_thread(C);
-  while (halvable(pixels) && tiles_of(pixels) < grid) pixels /= 2;
+  while (shared && halvable(pixels) && tiles_of(pixels) < grid) pixels /= 2;
   args.pixels_per_thread = pixels;
   args.num_tiles = tiles_of(pixels);
   args.tiles_per_row = args.num_tiles / rows;
   grid = grid < args.num_tiles ? grid : args.num_tiles;
   grid = grid < 0x7fffffffu ? grid : 0x7fffffffu;
   const dim3 block(static_cast<unsigned>(policy.block_threads));
+  if (shared && pixels != policy.pixels_per_thread(C))
+    return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, shared_bytes, stream, scaled_kernel, args);
   if (shared) return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, shared_bytes, stream, shared_kernel, args);
   return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, 0, stream, global_kernel, args);
 }
