@@ -35,6 +35,14 @@ struct histogram_policy {
     return p < 1 ? 1 : p;
   }
   constexpr int tile_pixels(int channels) const { return block_threads * pixels_per_thread(channels); }
+  /// Pixels per thread of the small tile (taken by inputs too small to give every resident block a
+  /// whole tile): pixels_per_thread halved while it stays even and, where the policy reads 16-byte
+  /// words, a whole number of words of sample_bytes samples.
+  constexpr int small_pixels_per_thread(int channels, int sample_bytes) const {
+    int p = pixels_per_thread(channels);
+    while (p % 2 == 0 && (vector_bytes != 16 || (p / 2) * channels * sample_bytes % 16 == 0)) p /= 2;
+    return p;
+  }
 };
 
 }  // namespace xcub::detail

@@ -4,11 +4,11 @@
 // The input is `rows` rows of row_samples samples (pixels of C interleaved samples, of which the first
 // A are counted), row i starting row_stride samples after row i - 1. Each row is cut into tiles of
 // threads * pixels_per_thread pixels (the last one of a row partial); tiles are numbered row-major and
-// block b takes tiles b, b + grid, b + 2 grid, ... pixels_per_thread is the policy's or, in the SCALED
-// kernel (for an input too small to give every resident block a whole tile; the dispatch picks), a
-// power-of-two fraction of it: the compiled loops then run their first pixels_per_thread steps. A
-// kernel of its own, so that the tests it takes cost the unscaled kernel no registers (in one
-// kernel, nvcc gave the byte sweep 32 registers and spills, and it ran at 46% of copy, not 79%).
+// block b takes tiles b, b + grid, b + 2 grid, ... A thread takes the policy's pixels_per_thread pixels
+// of a tile or, in the SMALL kernel (for an input too small to give every resident block a whole tile;
+// the dispatch picks), policy.small_pixels_per_thread: a kernel of its own, with no runtime tile size
+// (a runtime size in the main kernel gave the byte sweep 32 registers and spills: 46% of copy, not
+// 79%, on an H200).
 //   SHARED: the block counts into privatized counters in dynamic shared memory with block-scope
 //           atomics, then adds each non-zero bin, summed over the copies, to the output with one
 //           device-scope atomic. There are `copies` copies (a power of two, 2^copy_shift) of A
@@ -56,8 +56,6 @@ struct histogram_args {
   int copies;                  // shared path: privatized copies per block (a power of two, >= 1)
   int copy_shift;              // shared path: log2(copies)
   int levels_stride;           // shared path, Range: levels between channels of the staged copy (0: none)
-  int pixels_per_thread;       // per thread per tile: the policy's or a power-of-two fraction of it
-                               // (whole 16-byte words where the policy reads words)
   std::uint64_t row_samples;   // samples per row (pixels * C)
   std::uint64_t row_stride;    // samples between the starts of consecutive rows
   std::uint64_t tiles_per_row;
@@ -72,13 +70,14 @@ constexpr std::size_t histogram_counter_bytes(std::size_t counters, std::size_t 
 
 #if XCUB_HAS_KERNELS
 
-template <class Policy, int C, int A, bool SHARED, bool RAW, bool SCALED, class SampleIt, class CounterT, class Binner>
+template <class Policy, int C, int A, bool SHARED, bool RAW, bool SMALL, class SampleIt, class CounterT, class Binner>
 struct agent_histogram {
   static constexpr histogram_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
-  static constexpr int pixels = policy.pixels_per_thread(C);  // per thread per tile, at most
-  static constexpr int samples_per_thread = pixels * C;
   using sample_t = std::remove_cv_t<typename std::iterator_traits<SampleIt>::value_type>;
+  static constexpr int pixels = SMALL ? policy.small_pixels_per_thread(C, static_cast<int>(sizeof(sample_t)))
+                                      : policy.pixels_per_thread(C);  // per thread per tile
+  static constexpr int samples_per_thread = pixels * C;
   using diff_t = typename std::iterator_traits<SampleIt>::difference_type;
   using word_t = histogram_word_t<CounterT>;
   using args_t = histogram_args<A, SampleIt, CounterT, Binner>;
@@ -155,7 +154,7 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void sweep() {
     const std::uint64_t grid = arch::grid_dim().x;
     const std::uint64_t per_row = args.tiles_per_row;
-    const std::uint64_t tile_samples = static_cast<std::uint64_t>(threads) * (SCALED ? args.pixels_per_thread : pixels) * C;
+    constexpr std::uint64_t tile_samples = static_cast<std::uint64_t>(threads) * samples_per_thread;
     std::uint64_t t = arch::block_idx().x;
     std::uint64_t row = t / per_row, col = t % per_row;
     const std::uint64_t step_rows = grid / per_row, step_cols = grid % per_row;
@@ -166,7 +165,7 @@ XCUB_UNROLL
       if (left >= tile_samples) {
         const auto tile = args.samples + static_cast<diff_t>(base);
         if constexpr (can_vectorize) {
-          if (args.vectorize && (!SCALED || args.pixels_per_thread * C % vec == 0)) vector_tile(base);
+          if (args.vectorize) vector_tile(base);
           else full_tile(tile);
         } else {
           full_tile(tile);
@@ -183,8 +182,7 @@ XCUB_UNROLL
     }
   }
 
-  /// A full tile in 16-byte words, word k of this thread at tile word k * threads + tid. SCALED: only
-  /// the first pixels_per_thread * C / vec words are read (a uniform test per word).
+  /// A full tile in 16-byte words, word k of this thread at tile word k * threads + tid.
   XCUB_DEVICE XCUB_FORCEINLINE void vector_tile(std::uint64_t base) {
     if constexpr (can_vectorize) {
       constexpr int words = samples_per_thread / vec;
@@ -196,14 +194,11 @@ XCUB_UNROLL
         sample_t v[vec];
       };
       const word* in = reinterpret_cast<const word*>(source::pointer(args.samples) + base);
-      const int used = SCALED ? args.pixels_per_thread * C / vec : words;
       word w[words];
 XCUB_UNROLL
-      for (int k = 0; k < words; ++k)
-        if (!SCALED || k < used) w[k] = arch::load_word<word_modifier>(in + k * threads + tid);
+      for (int k = 0; k < words; ++k) w[k] = arch::load_word<word_modifier>(in + k * threads + tid);
 XCUB_UNROLL
       for (int k = 0; k < words; ++k) {
-        if (SCALED && k >= used) break;
         const lanes l = __builtin_bit_cast(lanes, w[k]);
 XCUB_UNROLL
         for (int j = 0; j < vec; ++j)
@@ -212,29 +207,26 @@ XCUB_UNROLL
     }
   }
 
-  /// A full tile pixel by pixel, striped (SCALED: the first pixels_per_thread pixels of each thread),
-  /// in chunks of at most 16 pixels: a chunk's loads are in flight together, and a thread never holds
-  /// more than a chunk (128 one-byte pixels at once spilled).
+  /// A full tile pixel by pixel, striped, in chunks of at most 16 pixels: a chunk's loads are in
+  /// flight together, and a thread never holds more than a chunk (128 one-byte pixels at once spilled).
   template <class It>
   XCUB_DEVICE XCUB_FORCEINLINE void full_tile(It tile) {
     constexpr int chunk = pixels < 16 ? pixels : 16;
-    const int used = SCALED ? args.pixels_per_thread : pixels;
 XCUB_UNROLL
     for (int first = 0; first < pixels; first += chunk) {
-      if (SCALED && first >= used) break;
       sample_t s[chunk][A];
 XCUB_UNROLL
       for (int k = 0; k < chunk; ++k)
-        if (first + k < pixels && (!SCALED || first + k < used)) {
+        if (first + k < pixels) {
 XCUB_UNROLL
           for (int c = 0; c < A; ++c) s[k][c] = tile[((first + k) * threads + tid) * C + c];
         }
 XCUB_UNROLL
-      for (int k = 0; k < chunk; ++k) {
-        if (first + k >= pixels || (SCALED && first + k >= used)) break;
+      for (int k = 0; k < chunk; ++k)
+        if (first + k < pixels) {
 XCUB_UNROLL
-        for (int c = 0; c < A; ++c) count(c, s[k][c]);
-      }
+          for (int c = 0; c < A; ++c) count(c, s[k][c]);
+        }
     }
   }
 

@@ -38,7 +38,7 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   using word_t = histogram_word_t<CounterT>;
   constexpr bool raw = sizeof(sample_t) == 1;  // privatize the 256 sample values, bin them at the end
   constexpr auto shared_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, false, SampleIt, CounterT, Binner>;
-  constexpr auto scaled_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, true, SampleIt, CounterT, Binner>;
+  constexpr auto small_kernel = &histogram_sweep_kernel<Tuning, C, A, true, raw, true, SampleIt, CounterT, Binner>;
   constexpr auto global_kernel = &histogram_sweep_kernel<Tuning, C, A, false, false, false, SampleIt, CounterT, Binner>;
 
   histogram_outputs<A, CounterT> outputs{};
@@ -121,28 +121,22 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   const std::uint64_t over = policy.oversubscription > 1 ? static_cast<std::uint64_t>(policy.oversubscription) : 1;
   std::uint64_t grid = resident * over;
 
-  // The tile: the policy's; on the shared path, halved while the input gives fewer tiles than the
-  // grid has blocks (a small input then spreads over more SMs rather than one long tile per block;
-  // the scaled kernel), keeping whole 16-byte words per thread where the policy reads words. The
-  // global path keeps the policy's tile: its atomics, not the spread, bound it.
+  // The tile: the policy's, or on the shared path the policy's small one (its own kernel) where the
+  // input gives fewer whole tiles than the grid has blocks: a small input then spreads over more SMs
+  // rather than one long tile per block. The global path keeps the policy's tile: its atomics, not
+  // the spread, bound it.
   const auto tiles_of = [&](int pixels) {
     const std::uint64_t tile_pixels = static_cast<std::uint64_t>(policy.block_threads) * static_cast<std::uint64_t>(pixels);
     return rows * ((row_pixels + tile_pixels - 1) / tile_pixels);
   };
-  const auto halvable = [&](int pixels) {
-    if (pixels % 2 != 0) return false;
-    return policy.vector_bytes != 16 || static_cast<std::size_t>(pixels / 2) * C * sizeof(sample_t) % 16 == 0;
-  };
-  int pixels = policy.pixels_per_thread(C);
-  while (shared && halvable(pixels) && tiles_of(pixels) < grid) pixels /= 2;
-  args.pixels_per_thread = pixels;
-  args.num_tiles = tiles_of(pixels);
+  const int small_pixels = policy.small_pixels_per_thread(C, static_cast<int>(sizeof(sample_t)));
+  const bool small = shared && small_pixels != policy.pixels_per_thread(C) && tiles_of(policy.pixels_per_thread(C)) < grid;
+  args.num_tiles = tiles_of(small ? small_pixels : policy.pixels_per_thread(C));
   args.tiles_per_row = args.num_tiles / rows;
   grid = grid < args.num_tiles ? grid : args.num_tiles;
   grid = grid < 0x7fffffffu ? grid : 0x7fffffffu;
   const dim3 block(static_cast<unsigned>(policy.block_threads));
-  if (shared && pixels != policy.pixels_per_thread(C))
-    return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, shared_bytes, stream, scaled_kernel, args);
+  if (small) return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, shared_bytes, stream, small_kernel, args);
   if (shared) return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, shared_bytes, stream, shared_kernel, args);
   return launch_overlapped(arch, dim3(static_cast<unsigned>(grid)), block, 0, stream, global_kernel, args);
 }

@@ -42,12 +42,12 @@ XCUB_UNROLL
 }
 
 /// One agent_histogram sweep (SHARED: privatized counters in the launch's dynamic shared memory;
-/// SCALED: tiles of args.pixels_per_thread pixels per thread, a fraction of the policy's).
-template <class Tuning, int C, int A, bool SHARED, bool RAW, bool SCALED, class SampleIt, class CounterT, class Binner>
+/// SMALL: the policy's small tile, small_pixels_per_thread pixels per thread).
+template <class Tuning, int C, int A, bool SHARED, bool RAW, bool SMALL, class SampleIt, class CounterT, class Binner>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, histogram_sample_t<SampleIt>>::value.block_threads))
     histogram_sweep_kernel(histogram_args<A, SampleIt, CounterT, Binner> args) {
   using policy = active_policy<Tuning, histogram_sample_t<SampleIt>>;
-  agent_histogram<policy, C, A, SHARED, RAW, SCALED, SampleIt, CounterT, Binner>(args).run();
+  agent_histogram<policy, C, A, SHARED, RAW, SMALL, SampleIt, CounterT, Binner>(args).run();
 }
 
 XCUB_DETAIL_KERNELS_END
