@@ -1,5 +1,5 @@
 // Host tuning of DeviceHistogram: small tiles (one 16-byte word of samples per thread), so that tests
-// cross many tiles and blocks with short inputs while emulation stays cheap; two privatized copies;
+// cross many tiles and blocks with short inputs while emulation stays cheap; four privatized copies;
 // 4 KiB of counters, so that 1000 bins take the shared-memory path and 5000 the global one.
 #pragma once
 
