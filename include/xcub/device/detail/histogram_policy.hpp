@@ -13,9 +13,9 @@ namespace xcub::detail {
 
 /// DeviceHistogram: blocks sweep tiles of block_threads * pixels_per_thread(C) pixels (a row of the
 /// input is cut into tiles; tiles never cross rows), each block counting into privatized counters in
-/// shared memory (up to sub_histograms interleaved copies, thread t counting into copy t % copies) when they fit
-/// shared_bytes, and adding them to the output once at its end; otherwise straight into the output
-/// with device-scope atomics.
+/// shared memory (up to sub_histograms interleaved copies, thread t counting into copy t % copies)
+/// when they fit shared_bytes, and adding them to the output once at its end; otherwise straight into
+/// the output with device-scope atomics.
 struct histogram_policy {
   int block_threads;     // any count >= 1 (a multiple of the warp is best)
   int items_per_thread;  // samples per thread per tile (rounded down to whole pixels, at least one pixel)
