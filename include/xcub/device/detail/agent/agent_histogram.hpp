@@ -18,8 +18,8 @@
 //           never conflict on a bank, whatever its samples (a copy per warp, laid out whole, met
 //           about 3.5-way bank conflicts per atomic on random bytes). RAW (1-byte samples): the
 //           counters are the 256 sample values, turned into bins only when they are added to the
-//           output (no bin arithmetic per sample). A Range
-//           binner's levels are staged in shared memory after the counters (levels_stride > 0).
+//           output (no bin arithmetic per sample). A Range binner's levels are staged in shared
+//           memory after the counters (levels_stride > 0).
 //   otherwise: every counted sample is one device-scope atomic on the output.
 // The output must be zero before the first addition: the kernels are launched after the init kernel
 // (overlapped on sm_90: run() waits for it in arch::wait_for_previous_grid() only before touching the
