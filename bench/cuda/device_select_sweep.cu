@@ -1,8 +1,8 @@
 // A sweep of DeviceSelect's and DeviceRunLengthEncode's sm_90 tile shape against CUB, at 2^28 int32
 // items (argv[2] sets log2): each candidate takes the backend's select policy and overrides block
-// threads, items per thread (for 4-byte items, unscaled), the load algorithm and the look-back waits
-// (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every output is compared with
-// CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
+// threads, items per thread (for 4-byte items, unscaled), the load algorithm, the load modifier and
+// the look-back waits (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every
+// output is compared with CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
 //
 //   device_select_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
 #include <cub/cub.cuh>
@@ -27,7 +27,7 @@ __global__ void fill_kernel(int* p, std::size_t n, int run) {
 }
 
 template <int THREADS, int ITEMS, xcub::BlockLoadAlgorithm LOAD = xcub::BLOCK_LOAD_WARP_TRANSPOSE, int DELAY = -1,
-          int SETTLE = -1>
+          int SETTLE = -1, xcub::CacheLoadModifier MOD = xcub::LOAD_DEFAULT>
 struct candidate {
   template <class T>
   static constexpr xcub::detail::select_policy policy(int arch) {
@@ -37,6 +37,7 @@ struct candidate {
     p.load_algorithm = LOAD;
     if (DELAY >= 0) p.lookback_delay_ns = DELAY;
     if (SETTLE >= 0) p.lookback_settle_ns = SETTLE;
+    p.load_modifier = MOD;
     return p;
   }
 };
@@ -112,6 +113,10 @@ int main(int argc, char** argv) {
   all_three<candidate<256, 24>>(rep, "256x24", k);
   all_three<candidate<384, 17>>(rep, "384x17", k);
   all_three<candidate<512, 12>>(rep, "512x12", k);
+  using xcub::BLOCK_LOAD_WARP_TRANSPOSE;
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_CG>>(rep, "128x24 ld.cg", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_CS>>(rep, "128x24 ld.cs", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_LDG>>(rep, "128x24 ld.global.nc", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
