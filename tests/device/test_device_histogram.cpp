@@ -32,7 +32,7 @@ constexpr int W = xcub::arch::warp_threads;
 using tiny = hg_tuning<W, 1, 0, 64, 65536>;        // a sample (pixel) per thread; always shared, the budget
                                                     // clamped to 48 KiB: 64 copies of 7 bins (more than the
                                                     // block's threads), 32 of 256, 8 of 1000, 2 of 5000
-using vec = hg_tuning<W + W / 2, 64, 16, 2, 2048>;  // 16-byte words, a partial warp; 1000 bins go global;
+using vec = hg_tuning<W + W / 2, 32, 16, 2, 2048>;  // 16-byte words, a partial warp; 1000 bins go global;
                                                     // small inputs take fractions of the tile
 using global = hg_tuning<W, 4, 16, 1, 0>;           // every sample a device-scope atomic
 using host_default = xcub::tuning::histogram;        // 1000 bins shared, 5000 global

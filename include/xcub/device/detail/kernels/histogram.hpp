@@ -42,12 +42,19 @@ XCUB_UNROLL
 }
 
 /// One agent_histogram sweep (SHARED: privatized counters in the launch's dynamic shared memory;
-/// SMALL: the policy's small tile, small_pixels_per_thread pixels per thread).
+/// SMALL: the policy's small tile, small_pixels_per_thread pixels per thread). Where the policy has
+/// no smaller tile, the dispatch never launches the SMALL kernel: its body is then empty, so that it
+/// costs no compile time.
 template <class Tuning, int C, int A, bool SHARED, bool RAW, bool SMALL, class SampleIt, class CounterT, class Binner>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, histogram_sample_t<SampleIt>>::value.block_threads))
     histogram_sweep_kernel(histogram_args<A, SampleIt, CounterT, Binner> args) {
   using policy = active_policy<Tuning, histogram_sample_t<SampleIt>>;
-  agent_histogram<policy, C, A, SHARED, RAW, SMALL, SampleIt, CounterT, Binner>(args).run();
+  constexpr histogram_policy p = policy::value;
+  constexpr int sample_bytes = static_cast<int>(sizeof(histogram_sample_t<SampleIt>));
+  if constexpr (!SMALL || p.small_pixels_per_thread(C, sample_bytes) != p.pixels_per_thread(C))
+    agent_histogram<policy, C, A, SHARED, RAW, SMALL, SampleIt, CounterT, Binner>(args).run();
+  else
+    (void)args;
 }
 
 XCUB_DETAIL_KERNELS_END
