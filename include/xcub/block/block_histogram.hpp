@@ -54,6 +54,7 @@
 #include <xcub/block/detail/block_histogram_atomic.hpp>
 #include <xcub/block/detail/block_histogram_sort.hpp>
 #include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/strided_for.hpp>
 #include <xcub/detail/private_storage.hpp>
 
 namespace xcub {
@@ -86,14 +87,9 @@ class BlockHistogram {
   template <class CounterT>
   XCUB_DEVICE XCUB_FORCEINLINE void InitHistogram(CounterT histogram[BINS]) {
     // A compile-time trip count (as CUB): unrolled, with no bounds test where BINS is a multiple of
-    // the block, where the loop over bin += threads compiled to a remainder loop and a 4-way body.
-    constexpr int rounds = (BINS + shape::threads - 1) / shape::threads;
-    const int rank = static_cast<int>(shape::rank());
-XCUB_UNROLL
-    for (int k = 0; k < rounds; ++k) {
-      const int bin = k * shape::threads + rank;
-      if (BINS % shape::threads == 0 || bin < BINS) histogram[bin] = CounterT(0);
-    }
+    // the block (a loop over bin += threads compiled to a remainder loop and a 4-way body).
+    detail::strided_for<BINS, shape::threads>(static_cast<int>(shape::rank()),
+                                              [&](int bin) { histogram[bin] = CounterT(0); });
   }
 
   /// The block's counts alone: InitHistogram, a barrier, Composite.

@@ -23,6 +23,7 @@
 #include <xcub/block/block_discontinuity.hpp>
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/strided_for.hpp>
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/util/null_type.hpp>
 
@@ -66,7 +67,7 @@ class block_histogram_sort {
     arch::sync_threads();  // the sort's bytes become the run bounds
 
     const int rank = shape::rank();
-    for (int bin = rank; bin < BINS; bin += shape::threads) s_.runs.run_begin[bin] = s_.runs.run_end[bin] = 0;
+    strided_for<BINS, shape::threads>(rank, [&](int bin) { s_.runs.run_begin[bin] = s_.runs.run_end[bin] = 0; });
     bool heads[ITEMS_PER_THREAD], tails[ITEMS_PER_THREAD];
     // Its barrier also puts every thread's zeroing above before any setting below.
     flagger(s_.runs.flags).FlagHeadsAndTails(heads, tails, items, Inequality{});
@@ -78,9 +79,9 @@ XCUB_UNROLL
     }
     arch::sync_threads();
 
-    for (int bin = rank; bin < BINS; bin += shape::threads) {
+    strided_for<BINS, shape::threads>(rank, [&](int bin) {
       histogram[bin] += static_cast<CounterT>(s_.runs.run_end[bin] - s_.runs.run_begin[bin]);
-    }
+    });
   }
 
  private:

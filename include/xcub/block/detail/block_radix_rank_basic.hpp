@@ -116,7 +116,8 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t counter_index(std::uint32_t digit, int column) {
     const std::uint32_t o = IS_DESCENDING ? static_cast<std::uint32_t>(SLOTS - 1) - digit : digit;
     const std::uint32_t lane = o & (LANES - 1), sub = o >> LOG_LANES;
-    return (lane * THREADS + static_cast<std::uint32_t>(column)) * PACKING + sub;
+    // Distributed, so that the column's term (the same for every key of a thread) is computed once.
+    return lane * (THREADS * PACKING) + static_cast<std::uint32_t>(column) * PACKING + sub;
   }
 
   /// Upsweep, block scan and downsweep of the counter words (see the header comment).

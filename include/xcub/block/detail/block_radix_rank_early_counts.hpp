@@ -2,7 +2,7 @@
 // (RADIX_RANK_MATCH_EARLY_COUNTS_ANY / _ATOMIC_OR): the digit counts first, the ranks after. Used
 // through xcub::BlockRadixRankMatchEarlyCounts.
 //
-// - Histogram: each warp zeroes its histogram (NUM_PARTS copies per digit, interleaved, so that
+// - Histogram: each warp zeroes its histogram (warp_zero: whole words, no runtime loop) (NUM_PARTS copies per digit, interleaved, so that
 //   lanes l and l + 1 hit different words: part = lane % NUM_PARTS) and, with ATOMIC_OR, its match
 //   masks; sync_warp; every lane adds its keys with shared-memory atomics. With NUM_PARTS > 1 the
 //   parts are summed in registers, sync_warp, and written over the start of the warp's own region
@@ -29,6 +29,7 @@
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
+#include <xcub/block/detail/strided_for.hpp>
 
 namespace xcub::detail {
 
@@ -53,7 +54,7 @@ class block_radix_rank_early_counts {
 
   struct TempStorage {
     alignas(16) unsigned char histograms[sizeof(int) * WARPS * WARP_STRIDE];
-    alignas(arch::lane_mask_t) unsigned char match_masks[sizeof(arch::lane_mask_t) * (ATOMIC_OR ? WARPS * RADIX_DIGITS : 1)];
+    alignas(16) unsigned char match_masks[sizeof(arch::lane_mask_t) * (ATOMIC_OR ? WARPS * RADIX_DIGITS : 1)];
     typename block_scan::TempStorage scan;
   };
 
@@ -73,9 +74,16 @@ class block_radix_rank_early_counts {
     arch::lane_mask_t* const masks = reinterpret_cast<arch::lane_mask_t*>(storage.match_masks) + warp * RADIX_DIGITS;
 
     // Histogram of the warp's keys.
-    for (int i = lane; i < WARP_STRIDE; i += lanes) mine[i] = 0;
-    if constexpr (ATOMIC_OR) {
-      for (int d = lane; d < RADIX_DIGITS; d += lanes) masks[d] = 0;
+    if constexpr (shape::has_partial_warp) {
+      for (int i = lane; i < WARP_STRIDE; i += lanes) mine[i] = 0;
+      if constexpr (ATOMIC_OR) {
+        for (int d = lane; d < RADIX_DIGITS; d += lanes) masks[d] = 0;
+      }
+    } else {
+      // 16-byte stores for the histogram; 4-byte ones for the masks (16-byte ones there took the
+      // 128 x 8 ATOMIC_OR benchmark kernel from 32 to 40 registers, ptxas 13.0).
+      warp_zero<WARP_STRIDE>(mine, lane);
+      if constexpr (ATOMIC_OR) warp_zero<RADIX_DIGITS, 4>(masks, lane);
     }
     arch::sync_warp(members);
     const int part = NUM_PARTS == 1 ? 0 : lane % NUM_PARTS;
