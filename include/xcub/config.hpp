@@ -14,6 +14,12 @@
 //                        without it nvcc may give a thread more registers than such a block can
 //                        have, and the launch fails (cudaErrorLaunchOutOfResources).
 //                        `XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(1024) k(int* p) { ... }`
+//   XCUB_LAUNCH_BOUNDS_OCCUPANCY(n, b)  as XCUB_LAUNCH_BOUNDS(n), and on CUDA also asks that b such
+//                        blocks fit one multiprocessor (`__launch_bounds__(n, b)`: nvcc caps the
+//                        registers, spilling if it must; b = 0 is no such bound, and differs from
+//                        b = 1, with which nvcc takes every register one block may have). HIP's
+//                        second bound means something else (waves per execution unit): there,
+//                        and on the host, only n counts.
 //   XCUB_DEVICE          a function called from kernels only
 //   XCUB_HOST_DEVICE     a function called from kernels and from host code
 //   XCUB_FORCEINLINE     inline even where the compiler would rather not

@@ -123,6 +123,10 @@ struct radix_sort_policy {
   /// Polls of a predecessor's look-back word before each further poll backs off with arch::pause()
   /// (0: every poll backs off; the host emulator switches fibers there).
   int lookback_spins = 0;
+  /// Onesweep blocks that must fit one multiprocessor at once (CUDA: the kernel's second launch
+  /// bound, which caps its registers; 0: no such bound, the compiler chooses. A bound of 1 is not
+  /// the same as none: nvcc then takes all the registers a lone block may have).
+  int min_blocks_per_sm = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

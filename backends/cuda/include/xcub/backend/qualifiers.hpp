@@ -11,3 +11,5 @@
 #endif
 
 #include <xcub/backend/gpu/qualifiers.hpp>
+
+#define XCUB_LAUNCH_BOUNDS_OCCUPANCY(max_threads, min_blocks) __launch_bounds__(max_threads, min_blocks)

@@ -11,3 +11,6 @@
 #endif
 
 #include <xcub/backend/gpu/qualifiers.hpp>
+
+// hip-clang's second bound is a minimum of waves per execution unit, not of blocks: not passed.
+#define XCUB_LAUNCH_BOUNDS_OCCUPANCY(max_threads, min_blocks) __launch_bounds__(max_threads)

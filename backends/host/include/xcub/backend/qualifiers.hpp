@@ -6,6 +6,7 @@
 
 #define XCUB_KERNEL
 #define XCUB_LAUNCH_BOUNDS(max_threads)
+#define XCUB_LAUNCH_BOUNDS_OCCUPANCY(max_threads, min_blocks)
 #define XCUB_DEVICE
 #define XCUB_HOST_DEVICE
 #define XCUB_FORCEINLINE inline

@@ -9,6 +9,7 @@
 
 #define XCUB_KERNEL static_assert(false, "xcub: the kokkos backend has no kernels of xcub's own")
 #define XCUB_LAUNCH_BOUNDS(max_threads)
+#define XCUB_LAUNCH_BOUNDS_OCCUPANCY(max_threads, min_blocks)
 #define XCUB_DEVICE KOKKOS_FUNCTION
 #define XCUB_HOST_DEVICE KOKKOS_FUNCTION
 #define XCUB_FORCEINLINE inline

@@ -118,7 +118,8 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
 /// order) through agent_radix_sort_onesweep.
 template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.block_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((active_policy<Tuning, KeyT, ValueT>::value.block_threads),
+                                              (active_policy<Tuning, KeyT, ValueT>::value.min_blocks_per_sm))
     radix_sort_onesweep_kernel(const KeyT* keys_in, KeyT* keys_out, const radix_value_t<ValueT>* values_in,
                                radix_value_t<ValueT>* values_out, onesweep_pass<OffsetT> pass, Decomposer decomposer) {
   using agent =

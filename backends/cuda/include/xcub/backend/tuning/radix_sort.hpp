@@ -49,7 +49,11 @@ struct radix_sort {
     // tight polls before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
     const RadixRankAlgorithm rank =
         arch >= 900 && key_bytes == 4 ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
-    return {threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8};
+    // 1- and 2-byte keys: two 512-thread blocks per multiprocessor, i.e. at most 64 registers (left
+    // to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on how the ranking
+    // zeroes its counters: 1.05x or 0.76x CUB, which has 64).
+    const int min_blocks = arch >= 900 && key_bytes <= 2 ? 2 : 0;
+    return {threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8, min_blocks};
   }
 };
 
