@@ -13,7 +13,8 @@
 namespace xcub_bench::device {
 namespace {
 
-template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>
+template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
+          bool BESIDE = false, int MIN_BLOCKS = 0>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -22,6 +23,8 @@ struct candidate {
     p.items_per_thread = ITEMS;
     p.rank_algorithm = RANK;
     if (SPINS >= 0) p.lookback_spins = SPINS;  // -1: the default's
+    p.dynamic_tile = BESIDE;
+    p.min_blocks_per_sm = MIN_BLOCKS;
     return p;
   }
 };
@@ -63,21 +66,29 @@ int main(int argc, char** argv) {
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
-  one<xcub::tuning::radix_sort, std::uint32_t, void>(rep, "default", k);
-  one<candidate<512, 22, -1, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY>, std::uint32_t, void>(rep, "512x22 any", k);
-  one<candidate<512, 22, 0>, std::uint32_t, void>(rep, "512x22 spin0", k);
+  // 2026-11-27: pairs with values beside keys in dynamic shared memory (bigger tiles), and u64 keys.
+  using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+  constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<384, 16>, std::uint32_t, std::uint32_t>(rep, "384x16", k);
-  one<candidate<320, 23>, std::uint32_t, std::uint32_t>(rep, "320x23", k);
-  one<candidate<256, 23>, std::uint32_t, std::uint32_t>(rep, "256x23", k);
-  one<candidate<384, 23, 0>, std::uint32_t, std::uint32_t>(rep, "384x23 spin0", k);
-  one<candidate<384, 23, -1, RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR>, std::uint32_t, std::uint32_t>(rep, "384x23 or", k);
+  one<candidate<256, 48, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn min2", k);
+  one<candidate<256, 52, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x52 dyn min2", k);
+  one<candidate<256, 44, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x44 dyn min2", k);
+  one<candidate<288, 40, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "288x40 dyn min2", k);
+  one<candidate<192, 64, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "192x64 dyn min2", k);
+  one<candidate<256, 48, -1, OR, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn", k);
+  one<xcub::tuning::radix_sort, std::uint32_t, void>(rep, "default", k);
+  one<candidate<384, 32, -1, OR, true, 2>, std::uint32_t, void>(rep, "384x32 dyn min2", k);
+  one<candidate<256, 48, -1, OR, true, 2>, std::uint32_t, void>(rep, "256x48 dyn min2", k);
   one<xcub::tuning::radix_sort, std::uint64_t, void>(rep, "default", k - 1);
-  one<candidate<384, 15, 32>, std::uint64_t, void>(rep, "384x15 spin32", k - 1);
-  one<xcub::tuning::radix_sort, std::uint8_t, void>(rep, "default", k);
-  one<candidate<512, 19, 32>, std::uint8_t, void>(rep, "512x19 spin32", k);
-  one<candidate<512, 32, 32>, std::uint8_t, void>(rep, "512x32 spin32", k);
-  one<candidate<512, 19, 128>, std::uint8_t, void>(rep, "512x19 spin128", k);
+  one<candidate<320, 24, -1, OR, true, 2>, std::uint64_t, void>(rep, "320x24 dyn min2", k - 1);
+  one<candidate<288, 28, -1, OR, true, 2>, std::uint64_t, void>(rep, "288x28 dyn min2", k - 1);
+  one<candidate<256, 32, -1, OR, true, 2>, std::uint64_t, void>(rep, "256x32 dyn min2", k - 1);
+  one<candidate<256, 36, -1, OR, true, 2>, std::uint64_t, void>(rep, "256x36 dyn min2", k - 1);
+  one<candidate<256, 24, -1, OR, true, 3>, std::uint64_t, void>(rep, "256x24 dyn min3", k - 1);
+  one<xcub::tuning::radix_sort, std::uint64_t, std::uint32_t>(rep, "default", k - 1);
+  one<candidate<384, 20, -1, OR, true, 2>, std::uint64_t, std::uint32_t>(rep, "384x20 dyn min2", k - 1);
+  one<candidate<256, 32, -1, OR, true, 2>, std::uint64_t, std::uint32_t>(rep, "256x32 dyn min2", k - 1);
+  one<candidate<288, 28, -1, OR, true, 2>, std::uint64_t, std::uint32_t>(rep, "288x28 dyn min2", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

@@ -37,6 +37,18 @@ struct odd_radix_tuning {
   }
 };
 
+/// 64 threads x 8 keys, 6-bit digits, atomic-OR ranks, the tile in dynamic shared memory with the
+/// values beside the keys (dynamic_tile, as the CUDA sm_90 tunings of 4- and 8-byte keys), no single
+/// tile. For keys of 4 bytes and more: the rank's storage must fit in the tile's keys and values.
+struct dynamic_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    xcub::detail::radix_sort_policy p{64, 8, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 64, 4, 64, 0, 4};
+    p.dynamic_tile = true;
+    return p;
+  }
+};
+
 /// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
 template <class K, class Less>
 std::vector<std::size_t> expected_order(const std::vector<K>& keys, Less less) {

@@ -64,6 +64,21 @@ TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (96-thread tiles, 6-b
   sizes_and_forms<odd_radix_tuning>("radix sizes odd");
 }
 
+TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (tiles in dynamic shared memory, values beside keys)") {
+  sizes_and_forms<dynamic_radix_tuning>("radix sizes dynamic");
+}
+TEST_CASE("DeviceRadixSort: u64 keys, u64/u32 pairs (tiles in dynamic shared memory)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix dynamic u64");
+  for (std::size_t n : {std::size_t{1}, std::size_t{511}, std::size_t{513}, std::size_t{3000}}) {
+    INFO("n = " << n);
+    const auto keys = xcub_test::random_vector<std::uint64_t>(n, rng);
+    check_keys<dynamic_radix_tuning, false>(keys, form::pointers, 0, 64);
+    check_pairs<dynamic_radix_tuning, true>(keys, form::double_buffer, 0, 64);
+    check_pairs<dynamic_radix_tuning, false>(keys, form::pointers, 5, 41);
+  }
+}
+
 TEST_CASE("DeviceRadixSort: bit subranges (a single bit, within a digit, across digits, the top bits)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix bit ranges");
@@ -74,6 +89,7 @@ TEST_CASE("DeviceRadixSort: bit subranges (a single bit, within a digit, across 
       INFO("n = " << n << ", bits [" << r[0] << ", " << r[1] << ")");
       check_pairs<xcub::tuning::radix_sort, false>(keys, form::pointers, r[0], r[1]);
       check_pairs<tiny_radix_tuning, true>(keys, form::double_buffer, r[0], r[1]);
+      check_pairs<dynamic_radix_tuning, false>(keys, form::double_buffer, r[0], r[1]);
       if constexpr (XCUB_TEST_MATRIX_FULL) check_keys<odd_radix_tuning, false>(keys, form::double_buffer, r[0], r[1]);
     }
   }

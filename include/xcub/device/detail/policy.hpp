@@ -127,6 +127,11 @@ struct radix_sort_policy {
   /// bound, which caps its registers; 0: no such bound, the compiler chooses. A bound of 1 is not
   /// the same as none: nvcc then takes all the registers a lone block may have).
   int min_blocks_per_sm = 0;
+  /// The onesweep tile in the block's dynamic shared memory, which may pass 48 KiB where the device
+  /// allows, with a pair's values beside its keys: each value goes to its rank right after the
+  /// look-back, and no thread holds ranks, values and output positions at once. false: static
+  /// storage within 48 KiB, where the values reuse the keys' memory once the keys are written out.
+  bool dynamic_tile = false;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

@@ -48,6 +48,16 @@ error_t launch_overlapped(int kernel_arch, dim3 grid, dim3 block, std::size_t sh
   return cudaLaunchKernelEx(&config, kernel, std::forward<Args>(args)...);
 }
 
+/// Lets `kernel` be launched with `bytes` of dynamic shared memory: past the 48 KiB every kernel may
+/// take, CUDA wants each kernel's limit raised first (up to the device's opt-in maximum: 227 KiB on
+/// sm_90; more is an error, returned). Call it before such a launch; calls with less do nothing.
+template <class... Params>
+error_t allow_dynamic_shared_bytes(void (*kernel)(Params...), std::size_t bytes) {
+  if (bytes <= 48 * 1024) return success;
+  return cudaFuncSetAttribute(reinterpret_cast<const void*>(kernel), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                              static_cast<int>(bytes));
+}
+
 /// How many blocks of `block_threads` threads with `shared_bytes` of dynamic shared memory can be
 /// resident on one multiprocessor at once.
 template <class... Params>

@@ -26,6 +26,15 @@ error_t launch_overlapped(int /*kernel_arch*/, dim3 grid, dim3 block, std::size_
   return launch(grid, block, shared_bytes, stream, kernel, std::forward<Args>(args)...);
 }
 
+/// Lets `kernel` be launched with `bytes` of dynamic shared memory (as on CUDA: past 48 KiB the
+/// kernel's limit is raised first; AMD GPUs have 64 KiB of LDS per workgroup, more is an error).
+template <class... Params>
+error_t allow_dynamic_shared_bytes(void (*kernel)(Params...), std::size_t bytes) {
+  if (bytes <= 48 * 1024) return success;
+  return hipFuncSetAttribute(reinterpret_cast<const void*>(kernel), hipFuncAttributeMaxDynamicSharedMemorySize,
+                             static_cast<int>(bytes));
+}
+
 /// How many blocks of `block_threads` threads with `shared_bytes` of dynamic shared memory can be
 /// resident on one compute unit at once.
 template <class... Params>

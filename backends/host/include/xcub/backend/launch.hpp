@@ -42,6 +42,13 @@ error_t kernel_arch_version(void (*)(Params...), int& arch) {
   return success;
 }
 
+/// The emulator takes up to 227 KiB of dynamic shared memory per block (Hopper's opt-in maximum)
+/// without being asked; more is refused here, as CUDA refuses it.
+template <class... Params>
+error_t allow_dynamic_shared_bytes(void (*)(Params...), std::size_t bytes) {
+  return bytes <= 227 * 1024 ? success : error_invalid_value;
+}
+
 /// Blocks the emulator keeps in flight per "multiprocessor" (one per hardware thread): a few, so
 /// that grids sized from it still interleave several blocks.
 template <class... Params>

@@ -17,7 +17,12 @@
 //   4. (the images go to their ranks in shared memory before the look-back, so that its waits overlap
 //      those stores) writes the sorted tile out striped: position
 //      p of the sorted tile goes to start(digit) + p, so a warp writes runs of consecutive addresses;
-//      the values follow the same permutation through the same shared memory.
+//      the values follow the same permutation through the same shared memory. With the policy's
+//      dynamic_tile the tile lives in the block's dynamic shared memory (onesweep_shared_bytes; it
+//      may pass 48 KiB) and values have memory of their own beside the keys: each goes to its rank
+//      right after the look-back, and the write-out reads key and value of a position together, so
+//      that no thread holds ranks, values and output positions at once (registers that bound the
+//      tile otherwise).
 // The look-back state of a tile and digit is one 32-bit word: the status in bits 30-31 (0 nothing
 // yet, 1 the tile's own count, 2 the count of this and every earlier tile of the portion) and the
 // count below (a portion has fewer than 2^30 keys). One word carries both, so relaxed atomics
@@ -62,6 +67,35 @@ struct onesweep_pass {
   int end_bit;
 };
 
+/// A onesweep block's tile in dynamic shared memory (dynamic_tile): the keys' images, the values
+/// (none for keys alone: ValueT NullType), then each digit's output start, each part 16-byte aligned
+/// (the rank's storage overlays keys and values). The host sizes the launch with it, the agent lays
+/// its memory out by it.
+template <class ImageT, class ValueT, class OffsetT>
+struct onesweep_tile_layout {
+  static constexpr std::size_t value_bytes = std::is_same_v<ValueT, NullType> ? 0 : sizeof(ValueT);
+  static constexpr std::size_t round16(std::size_t bytes) { return (bytes + 15) / 16 * 16; }
+  static constexpr std::size_t values_offset(int tile_items) {
+    return round16(static_cast<std::size_t>(tile_items) * sizeof(ImageT));
+  }
+  static constexpr std::size_t starts_offset(int tile_items) {
+    return values_offset(tile_items) + round16(static_cast<std::size_t>(tile_items) * value_bytes);
+  }
+  static constexpr std::size_t bytes(int tile_items, int digits) {
+    return starts_offset(tile_items) + static_cast<std::size_t>(digits) * sizeof(OffsetT);
+  }
+};
+
+/// The dynamic shared memory of a onesweep launch under `policy`: the tile's (dynamic_tile), else
+/// none (the agent's storage is static).
+template <class KeyT, class ValueT, class OffsetT, class Decomposer>
+constexpr std::size_t onesweep_shared_bytes(const radix_sort_policy& policy) {
+  using image_t = typename radix::radix_key<KeyT, Decomposer>::image_t;
+  return policy.dynamic_tile
+             ? onesweep_tile_layout<image_t, ValueT, OffsetT>::bytes(policy.tile_items(), 1 << policy.radix_bits)
+             : 0;
+}
+
 #if XCUB_HAS_KERNELS
 
 template <class Policy, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
@@ -88,7 +122,14 @@ struct agent_radix_sort_onesweep {
                                                     ? WARP_MATCH_ATOMIC_OR
                                                     : WARP_MATCH_ANY>;
   static constexpr int bins = rank_t::BINS_PER_THREAD;
+  /// The tile in dynamic shared memory (onesweep_tile_layout), values beside keys, not TempStorage.
+  static constexpr bool dynamic = policy.dynamic_tile;
+  using dynamic_layout = onesweep_tile_layout<image_t, ValueT, OffsetT>;
+  static_assert(!dynamic || sizeof(typename rank_t::TempStorage) <= dynamic_layout::starts_offset(tile_items),
+                "xcub::DeviceRadixSort: with dynamic_tile the rank's shared memory must fit in the tile's keys "
+                "and values (a tile this small fits static shared memory: leave dynamic_tile false)");
 
+  /// The static storage (values reuse the keys' memory once the keys are written out).
   struct TempStorage {
     union {
       typename rank_t::TempStorage rank;
@@ -98,7 +139,7 @@ struct agent_radix_sort_onesweep {
     OffsetT digit_start[digits];  // output position of the tile's first key of each digit, minus its tile prefix
   };
 
-  TempStorage& storage;
+  unsigned char* smem;  // a TempStorage, or (dynamic) the block's dynamic shared memory
   const KeyT* keys_in;
   KeyT* keys_out;
   const value_t* values_in;
@@ -128,6 +169,23 @@ XCUB_UNROLL
       }
     }
   };
+
+  XCUB_DEVICE XCUB_FORCEINLINE typename rank_t::TempStorage& rank_storage() const {
+    if constexpr (dynamic) return *reinterpret_cast<typename rank_t::TempStorage*>(smem);
+    else return reinterpret_cast<TempStorage*>(smem)->tile.rank;
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE image_t* tile_keys() const {
+    if constexpr (dynamic) return reinterpret_cast<image_t*>(smem);
+    else return reinterpret_cast<TempStorage*>(smem)->tile.keys;
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE value_t* tile_values() const {
+    if constexpr (dynamic) return reinterpret_cast<value_t*>(smem + dynamic_layout::values_offset(tile_items));
+    else return reinterpret_cast<TempStorage*>(smem)->tile.values;
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE OffsetT* digit_start() const {
+    if constexpr (dynamic) return reinterpret_cast<OffsetT*>(smem + dynamic_layout::starts_offset(tile_items));
+    else return reinterpret_cast<TempStorage*>(smem)->digit_start;
+  }
 
   XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t* word(int tile, int digit) const {
     return pass.lookback + static_cast<std::size_t>(tile) * digits + digit;
@@ -164,7 +222,7 @@ XCUB_UNROLL
     int exclusive_digit_prefix[bins];
     int counts[bins];
     publish_counts callback{*this, tile, tile_items - valid, static_cast<std::uint32_t>(extractor.Digit(pad)), counts};
-    rank_t(storage.tile.rank).RankKeys(images, ranks, extractor, exclusive_digit_prefix, callback);
+    rank_t(rank_storage()).RankKeys(images, ranks, extractor, exclusive_digit_prefix, callback);
 
     arch::sync_threads();  // every thread is done with the rank's storage
 
@@ -174,7 +232,7 @@ XCUB_UNROLL
 XCUB_UNROLL
     for (int u = 0; u < bins; ++u) bin_start[u] = rank * bins + u < digits ? pass.bins_in[rank * bins + u] : OffsetT{0};
 XCUB_UNROLL
-    for (int i = 0; i < items; ++i) storage.tile.keys[ranks[i]] = images[i];
+    for (int i = 0; i < items; ++i) tile_keys()[ranks[i]] = images[i];
     // Values are loaded here, with the keys out of the registers, so that their loads are in flight
     // while the look-back waits.
     value_t values[keys_only ? 1 : items];
@@ -191,32 +249,49 @@ XCUB_UNROLL
       if (d < digits) {
         const OffsetT before = tile == 0 ? OffsetT{0} : look_back(tile, d, counts[u]);
         const OffsetT start = bin_start[u] + before;
-        storage.digit_start[d] = start - static_cast<OffsetT>(exclusive_digit_prefix[u]);
+        digit_start()[d] = start - static_cast<OffsetT>(exclusive_digit_prefix[u]);
         if (pass.bins_out != nullptr && tile == pass.portion_tiles - 1) {
           pass.bins_out[d] = start + static_cast<OffsetT>(counts[u]);
         }
       }
     }
+    if constexpr (dynamic && !keys_only) {  // values beside keys: to their ranks now
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) tile_values()[ranks[i]] = values[i];
+    }
     arch::sync_threads();  // the sorted tile and every digit's start are in shared memory
 
     // 4. Out in runs per digit.
-    OffsetT destination[items];
-XCUB_UNROLL
-    for (int i = 0; i < items; ++i) {
-      const int p = i * threads + rank;
-      const image_t image = storage.tile.keys[p];
-      destination[i] = storage.digit_start[extractor.Digit(image)] + static_cast<OffsetT>(p);
-      if (full || p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
-    }
-    if constexpr (!keys_only) {
-      arch::sync_threads();  // every thread has read its keys out of the shared tile
-XCUB_UNROLL
-      for (int i = 0; i < items; ++i) storage.tile.values[ranks[i]] = values[i];
-      arch::sync_threads();
+    if constexpr (dynamic) {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = i * threads + rank;
-        if (full || p < valid) values_out[destination[i]] = storage.tile.values[p];
+        const image_t image = tile_keys()[p];
+        const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
+        if (full || p < valid) {
+          keys_out[destination] = rk::from_image(image, decomposer);
+          if constexpr (!keys_only) values_out[destination] = tile_values()[p];
+        }
+      }
+    } else {
+      OffsetT destination[items];
+XCUB_UNROLL
+      for (int i = 0; i < items; ++i) {
+        const int p = i * threads + rank;
+        const image_t image = tile_keys()[p];
+        destination[i] = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
+        if (full || p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
+      }
+      if constexpr (!keys_only) {
+        arch::sync_threads();  // every thread has read its keys out of the shared tile
+XCUB_UNROLL
+        for (int i = 0; i < items; ++i) tile_values()[ranks[i]] = values[i];
+        arch::sync_threads();
+XCUB_UNROLL
+        for (int i = 0; i < items; ++i) {
+          const int p = i * threads + rank;
+          if (full || p < valid) values_out[destination[i]] = tile_values()[p];
+        }
       }
     }
   }

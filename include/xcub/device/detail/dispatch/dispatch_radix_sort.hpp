@@ -127,6 +127,10 @@ struct dispatch_radix_sort {
         e != success)
       return e;
 
+    // The onesweep block's dynamic shared memory (dynamic_tile), allowed past 48 KiB.
+    const std::size_t onesweep_bytes = onesweep_shared_bytes<KeyT, ValueT, OffsetT, Decomposer>(policy);
+    if (const error_t e = allow_dynamic_shared_bytes(onesweep_kernel, onesweep_bytes); e != success) return e;
+
     // The passes: where each reads and writes.
     KeyT* const key_buffers[2] = {keys.Current(), keys.Alternate()};
     value_t* const value_buffers[2] = {values.Current(), values.Alternate()};
@@ -157,8 +161,8 @@ struct dispatch_radix_sort {
                                     static_cast<int>(rows),
                                     begin_bit + p * policy.radix_bits,
                                     end_bit};
-        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), 0, stream,
-                                     onesweep_kernel, keys_src, keys_dst, values_src, values_dst, pass, decomposer);
+        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), onesweep_bytes,
+                                     stream, onesweep_kernel, keys_src, keys_dst, values_src, values_dst, pass, decomposer);
             e != success)
           return e;
       }

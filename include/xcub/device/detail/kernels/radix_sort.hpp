@@ -124,10 +124,16 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((active_policy<Tuning, KeyT, Value
                                radix_value_t<ValueT>* values_out, onesweep_pass<OffsetT> pass, Decomposer decomposer) {
   using agent =
       agent_radix_sort_onesweep<active_policy<Tuning, KeyT, ValueT>, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
-  XCUB_SHARED(typename agent::TempStorage, storage);
   XCUB_SHARED(std::uint32_t, tile_slot);
   const int tile = tile_id(pass.counter, tile_slot);
-  agent{storage, keys_in, keys_out, values_in, values_out, pass, decomposer}.consume_tile(tile);
+  if constexpr (agent::dynamic) {  // the launch's dynamic shared memory (onesweep_shared_bytes)
+    agent{arch::dynamic_shared_memory<unsigned char>(), keys_in, keys_out, values_in, values_out, pass, decomposer}
+        .consume_tile(tile);
+  } else {
+    XCUB_SHARED(typename agent::TempStorage, storage);
+    agent{reinterpret_cast<unsigned char*>(&storage), keys_in, keys_out, values_in, values_out, pass, decomposer}
+        .consume_tile(tile);
+  }
 }
 
 XCUB_DETAIL_KERNELS_END

@@ -1,8 +1,11 @@
 // CUDA tuning of DeviceRadixSort: numbers only. sm_90 starts from CUB 3.0.1's onesweep tables
 // (384 threads; 8-bit digits; nominal keys per thread by key and value size; ranks by warp match),
 // changed where bench/cuda/device_radix_sort_sweep.cu measured better on an H200 (2026-11-25,
-// bench/results/sweep-radix-sort-2026-11-25-*.json): 4-byte keys alone take 512 x 22, 4-byte keys
-// rank by atomic OR; every link polls the look-back 8 times before backing off;
+// bench/results/sweep-radix-sort-2026-11-25-*.json, and 2026-11-27's sweep-radix-sort-2026-11-27-*.json):
+// 4- and 8-byte keys, alone or with values of up to 4 bytes, take tiles in dynamic shared memory
+// (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values; 256 x 36 for 8-byte keys alone,
+// 256 x 32 with values), 4- and 8-byte keys rank by atomic OR; every link polls the look-back 8 times
+// before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
@@ -28,13 +31,26 @@ struct radix_sort {
     constexpr int single_items = 40960 / widest / 256 > 40 ? 40 : (40960 / widest / 256 < 1 ? 1 : 40960 / widest / 256);
     constexpr int single_bits = key_bytes > 1 ? 6 : 5;
     int threads = 384, nominal = 21;
+    bool dynamic = false;  // the tile in dynamic shared memory (past 48 KiB), values beside keys
+    int min_blocks = 0;
     if (arch >= 900) {
+      // Dynamic tiles: two blocks per multiprocessor, each as large as registers allow without
+      // spilling (the sweeps of 2026-11-27, sweep-radix-sort-2026-11-27-dyn*.json, xcub/CUB at
+      // 2^28 4-byte and 2^27 8-byte keys on an H200).
       if (key_bytes <= 2) {
         threads = 512;
         nominal = keys_only ? 19 : value_bytes <= 4 ? 17 : 22;
+        min_blocks = 2;
+      } else if (key_bytes == 4 && keys_only) {
+        threads = 384, nominal = 32, dynamic = true, min_blocks = 2;  // 1.26x (static 512 x 22: 1.19x)
+      } else if (key_bytes == 4 && value_bytes <= 4) {
+        threads = 256, nominal = 48, dynamic = true, min_blocks = 2;  // 1.07x (static 384 x 23: 1.00x)
       } else if (key_bytes == 4) {
-        if (keys_only) threads = 512;  // 512 x 22 (the sweep: 1.06-1.07x CUB; CUB's 384 x 20: 0.93x)
-        nominal = keys_only ? 22 : value_bytes < 8 ? 23 : 30;
+        nominal = 30;
+      } else if (key_bytes == 8 && keys_only) {
+        threads = 256, nominal = 72, dynamic = true, min_blocks = 2;  // 256 x 36: 1.17x (static 320 x 18: 1.05x)
+      } else if (key_bytes == 8 && value_bytes <= 4) {
+        threads = 256, nominal = 64, dynamic = true, min_blocks = 2;  // 256 x 32: 1.10x (static 384 x 15: 1.02x)
       } else {
         nominal = value_bytes < 8 ? 30 : 24;
       }
@@ -43,17 +59,19 @@ struct radix_sort {
     }
     int items = nominal * 4 / (widest > 4 ? widest : 4);
     if (items < 1) items = 1;
-    while (threads > 32 && threads * items * widest > 47104) threads -= 32;
-    // 4-byte keys rank by atomic OR (the sweep: keys 1.070x against 1.060x by warp match, pairs 0.917x
-    // against 0.905x). Eight
-    // tight polls before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
+    if (!dynamic) {
+      while (threads > 32 && threads * items * widest > 47104) threads -= 32;
+    }
+    // 4- and 8-byte keys rank by atomic OR (the sweeps: u32 keys 1.070x against 1.060x by warp match,
+    // u32 pairs 0.917x against 0.905x; u64 keys at 384 x 15 1.03x against 1.00x, u64/u32 pairs 1.016x
+    // against 1.006x). Eight tight polls before each look-back backoff: u8 keys (one pass, short
+    // tiles) 0.68x -> 0.89x CUB.
     const RadixRankAlgorithm rank =
-        arch >= 900 && key_bytes == 4 ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
-    // 1- and 2-byte keys: two 512-thread blocks per multiprocessor, i.e. at most 64 registers (left
-    // to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on how the ranking
-    // zeroes its counters: 1.05x or 0.76x CUB, which has 64).
-    const int min_blocks = arch >= 900 && key_bytes <= 2 ? 2 : 0;
-    return {threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8, min_blocks};
+        arch >= 900 && key_bytes >= 4 ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+    // The second launch bound: 1- and 2-byte keys and every dynamic tile ask two blocks per
+    // multiprocessor (left to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on
+    // how the ranking zeroes its counters: 1.05x or 0.76x CUB, which has 64).
+    return {threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8, min_blocks, dynamic};
   }
 };
 
