@@ -2,9 +2,9 @@
 // (RADIX_RANK_MATCH_EARLY_COUNTS_ANY / _ATOMIC_OR): the digit counts first, the ranks after. Used
 // through xcub::BlockRadixRankMatchEarlyCounts.
 //
-// - Histogram: each warp zeroes its histogram (warp_zero: whole words, no runtime loop) (NUM_PARTS copies per digit, interleaved, so that
+// - Histogram: each warp zeroes its histogram (NUM_PARTS copies per digit, interleaved, so that
 //   lanes l and l + 1 hit different words: part = lane % NUM_PARTS) and, with ATOMIC_OR, its match
-//   masks; sync_warp; every lane adds its keys with shared-memory atomics. With NUM_PARTS > 1 the
+//   masks (warp_zero: whole words, no loop whose trip count the compiler cannot see); sync_warp; every lane adds its keys with shared-memory atomics. With NUM_PARTS > 1 the
 //   parts are summed in registers, sync_warp, and written over the start of the warp's own region
 //   (warp w's offsets start where its histogram does: no block barrier). Barrier.
 // - Counts: thread r owns digits r * BINS + u: it sums them over the warps, turning each warp's
