@@ -70,13 +70,12 @@ int main(int argc, char** argv) {
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<256, 32, -1, OR, true, 3>, std::uint32_t, std::uint32_t>(rep, "256x32 dyn min3", k);
-  one<candidate<256, 36, -1, OR, true, 3>, std::uint32_t, std::uint32_t>(rep, "256x36 dyn min3", k);
-  one<candidate<192, 48, -1, OR, true, 3>, std::uint32_t, std::uint32_t>(rep, "192x48 dyn min3", k);
-  one<candidate<128, 56, -1, OR, true, 4>, std::uint32_t, std::uint32_t>(rep, "128x56 dyn min4", k);
-  one<candidate<256, 48, 0, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn min2 spin0", k);
-  one<candidate<256, 48, 32, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn min2 spin32", k);
-  one<candidate<256, 48, -1, RADIX_RANK_MATCH_EARLY_COUNTS_ANY, true, 2>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn min2 any", k);
+  one<candidate<384, 26, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "384x26 dyn min2", k);
+  one<candidate<384, 28, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "384x28 dyn min2", k);
+  one<candidate<320, 32, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "320x32 dyn min2", k);
+  one<candidate<352, 32, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "352x32 dyn min2", k);
+  one<candidate<320, 40, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "320x40 dyn min2", k);
+  one<candidate<256, 48, -1, OR, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
