@@ -29,6 +29,8 @@
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/block_scan_warp_scans.hpp>
+#include <xcub/block/detail/block_scan_seed.hpp>
 
 namespace xcub::detail {
 
@@ -86,7 +88,14 @@ XCUB_UNROLL
       *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
     }
     arch::sync_threads();
-    scan_counters(words);
+    // With 16 or more keys per thread and 8 or more warps, registers bound the kernel, and the
+    // shuffle fold holds fewer values live than the fold of every warp's total from shared memory
+    // (which nvcc loads eight at a time): BlockRadixSort keys 256 x 16 took 79 registers against
+    // 94 (CUB: 78), 3 blocks per SM instead of 2, 0.965 -> 1.03 CUB (H200). With fewer keys the
+    // shuffles' latency costs more than the registers save (256 x 4: 1.05 -> 0.98): not used.
+    constexpr bool shuffle_fold = INNER_SCAN_ALGORITHM == BLOCK_SCAN_WARP_SCANS && !shape::has_partial_warp &&
+                                  shape::warps >= 8 && KEYS_PER_THREAD >= 16;
+    scan_counters<shuffle_fold>(words);
     arch::sync_threads();
 XCUB_UNROLL
     for (int i = 0; i < KEYS_PER_THREAD; ++i) ranks[i] = static_cast<int>(thread_prefix[i]) + *counter_of[i];
@@ -121,6 +130,9 @@ XCUB_UNROLL
   }
 
   /// Upsweep, block scan and downsweep of the counter words (see the header comment).
+  /// SHUFFLE_FOLD: BlockScan WARP_SCANS with the warps' totals folded by a scan across the lanes
+  /// (block_scan_warp_scans), for the call sites where it keeps fewer values live (below).
+  template <bool SHUFFLE_FOLD>
   XCUB_DEVICE XCUB_FORCEINLINE void scan_counters(packed_t* words) {
     packed_t* const segment = words + rank * SEGMENT;
     packed_t cache[MEMOIZE ? SEGMENT : 1];
@@ -132,7 +144,17 @@ XCUB_UNROLL
       raked += w;
     }
     packed_t seed, total;
-    block_scan(storage.scan).ExclusiveSum(raked, seed, total);
+    if constexpr (SHUFFLE_FOLD) {
+      using fold_t = block_scan_warp_scans<packed_t, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, true>;
+      static_assert(sizeof(typename fold_t::TempStorage) <= sizeof(typename block_scan::TempStorage),
+                    "the warp-scans storage is the same with either fold");
+      Sum op;
+      value_seed<packed_t> zero{packed_t{0}};
+      seed = fold_t(*reinterpret_cast<typename fold_t::TempStorage*>(&storage.scan))
+                 .template scan<false>(raked, op, zero, &total);
+    } else {
+      block_scan(storage.scan).ExclusiveSum(raked, seed, total);
+    }
 XCUB_UNROLL
     for (int field = 1; field < PACKING; ++field) seed += total << (16 * field);
 XCUB_UNROLL

@@ -8,6 +8,10 @@
 //   warp's prefix) and of all warps (the block aggregate) from shared memory, in warp order, and
 //   combines its warp prefix with its in-warp prefix. One block barrier, two with a prefix
 //   callback (warp 0 calls it and its lane 0 publishes the prefix).
+// - SHUFFLE_FOLD (for callers inside xcub that choose it per call site): the warps' totals are
+//   folded by a WarpScan across the lanes instead (lane l reads warp l's total; the warp prefix and
+//   the block total come back by two broadcasts): fewer values live at once, a few more
+//   instructions and more latency (block_radix_rank_basic.hpp says where it pays).
 // - The order of the fold is rank order throughout: non-commutative operators are safe.
 #pragma once
 
@@ -18,7 +22,7 @@
 
 namespace xcub::detail {
 
-template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z, bool SHUFFLE_FOLD = false>
 struct block_scan_warp_scans {
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static_assert(!shape::has_partial_warp, "block_scan_warp_scans: the block must be made of whole warps");
@@ -53,7 +57,17 @@ struct block_scan_warp_scans {
 
     // The warp's prefix (the fold of the totals of warps [0, warp); unset in warp 0) and the block's total.
     T total = incl, warp_prefix = incl;
-    if constexpr (WARPS > 1) {
+    if constexpr (WARPS > 1 && SHUFFLE_FOLD) {
+      constexpr int P = WARPS <= 2 ? 2 : WARPS <= 4 ? 4 : WARPS <= 8 ? 8 : WARPS <= 16 ? 16 : 32;
+      using fold_scan = WarpScan<T, P>;
+      typename fold_scan::TempStorage fold_none;
+      fold_scan fold(fold_none);
+      const int slot = lane & (P - 1);
+      T folded;
+      fold.InclusiveScan(totals[slot < WARPS ? slot : WARPS - 1], folded, op);
+      total = fold.Broadcast(folded, WARPS - 1);
+      warp_prefix = fold.Broadcast(folded, static_cast<unsigned>(warp == 0 ? 0 : warp - 1));
+    } else if constexpr (WARPS > 1) {
       total = totals[0];
 XCUB_UNROLL
       for (int w = 1; w < WARPS; ++w) {
