@@ -1,0 +1,451 @@
+// Whether a warp-specialized, pipelined single-pass scan gets DeviceScan::InclusiveSum int32 past
+// 90% of the copy bandwidth where the one-tile-per-block decoupled look-back stops (83% on an H200,
+// 90% on an H100: docs/device-scan.md, "What the look-back costs", and "A pipelined scan: the
+// probe"). A probe, not the library: sm_90 only, int32 sums, whole tiles (sizes that no tile
+// divides are skipped). Built on demand:
+//
+//   ninja -C build/cuda-bench bench/cuda/pipelined_scan_probe && build/cuda-bench/bench/cuda/pipelined_scan_probe [seed]
+//
+// The kernel is persistent (as many blocks as fit, each looping until the tiles run out), with a
+// ring of STAGES tiles in shared memory and five roles, synchronized by mbarriers per stage
+// (full -> reduced -> resolved -> scanned -> empty):
+// - loader (warp 0, one lane): once a stage is empty, claims the next tile id from a counter and
+//   copies the tile into the stage with one bulk asynchronous copy (cp.async.bulk, completion
+//   counted in bytes on the stage's `full` mbarrier). Loads of the other stages stay in flight
+//   whatever the rest of the block waits for: that is the point of the design.
+// - reducer (warp 1): as soon as a tile arrives, the totals of its segments and its aggregate,
+//   published at once as the tile's partial status (tile 0: inclusive).
+// - look-ahead (warp 2): each of the block's tiles' exclusive prefix, in order. A block's tiles
+//   come in increasing order, so the prefix of its tile t is its previous tile t''s inclusive
+//   prefix plus the statuses of the tiles between them (GAP > 0: read window by window, newest
+//   first, stopping at the nearest inclusive one), which their blocks' reducers publish as soon
+//   as those tiles arrive: no wait on any other block's look-back. A block's first tile, and
+//   every tile with GAP == 0, uses the library's look-back (tile_prefix_op). GAP < 0: no
+//   look-back at all (wrong sums, not checked): the structure's ceiling.
+// - consumers (CWARPS warps): each scans its contiguous segment of the stage in place (rows of 32
+//   lanes x 4 items, conflict-free 16-byte accesses) from the prefix and the segment totals.
+// - storer (warp 3, one lane): writes each scanned stage back with one bulk copy, waits until the
+//   copy has read it, and marks the stage empty (LAZY: two stores in flight, each stage freed one
+//   store late; measured slower, since a stage fewer is loading).
+// Every checked run starts from an output full of 0xff bytes and is compared with a sequential sum
+// on the host; timings are medians of 20 runs against a memcpy, CUB's InclusiveSum and xcub's in
+// the same run.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#include <cub/device/device_scan.cuh>
+#include <xcub/device/device_scan.hpp>
+#include <xcub/device/detail/lookback/tile_prefix_op.hpp>
+#include <xcub/device/detail/lookback/tile_state.hpp>
+
+namespace {
+
+using state_t = xcub::detail::tile_state<int>;
+
+__device__ __forceinline__ unsigned smem_addr(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+__device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(unsigned long long* bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive_expect_tx(unsigned long long* bar, unsigned bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "WAIT_%=:\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
+      "@!p bra WAIT_%=;\n"
+      "}\n" ::"r"(smem_addr(bar)),
+      "r"(parity)
+      : "memory");
+}
+__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
+  asm volatile(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem_addr(dst)),
+      "l"(src), "r"(bytes), "r"(smem_addr(bar))
+      : "memory");
+}
+__device__ __forceinline__ void bulk_store(void* dst, const void* src, unsigned bytes) {
+  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(smem_addr(src)),
+               "r"(bytes)
+               : "memory");
+  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+}
+template <int N>
+__device__ __forceinline__ void bulk_wait_read() {
+  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
+}
+__device__ __forceinline__ void bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
+__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+template <int THREADS>
+__device__ __forceinline__ void consumers_sync() {
+  asm volatile("bar.sync 1, %0;" ::"n"(THREADS) : "memory");
+}
+
+template <int TILE, int STAGES, int CWARPS>
+struct shape {
+  static constexpr int consumers = CWARPS * 32;
+  static constexpr int segment = TILE / CWARPS;  // items per consumer warp
+  static constexpr int rows = segment / 128;     // rows of 32 lanes x 4 items
+  static_assert(segment % 128 == 0, "whole rows");
+  static constexpr std::size_t tile_bytes = TILE * sizeof(int);
+};
+
+template <int TILE, int STAGES, int CWARPS, int GAP, bool LAZY = false>
+__global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* in, int* out, state_t state, int tiles,
+                                                                    int delay_ns) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap();  // bulk copies and transaction-counted mbarriers need sm_90 (main() checks first)
+#else
+  using S = shape<TILE, STAGES, CWARPS>;
+  extern __shared__ __align__(128) unsigned char smem[];
+  int* stage_items = reinterpret_cast<int*>(smem);
+  auto* bars = reinterpret_cast<unsigned long long*>(smem + STAGES * S::tile_bytes);
+  unsigned long long* full = bars;                   // [STAGES] the tile has arrived
+  unsigned long long* reduced = bars + STAGES;       // [STAGES] its totals are in smem, its aggregate published
+  unsigned long long* resolved = bars + 2 * STAGES;  // [STAGES] its exclusive prefix is in block_prefix
+  unsigned long long* scanned = bars + 3 * STAGES;   // [STAGES] the consumers are done with it
+  unsigned long long* empty = bars + 4 * STAGES;     // [STAGES] written back: the stage may be refilled
+  int* stage_tile = reinterpret_cast<int*>(bars + 5 * STAGES);  // [STAGES]
+  int* stage_aggregate = stage_tile + STAGES;                   // [STAGES]
+  int* block_prefix = stage_aggregate + STAGES;                 // [STAGES]
+  int* seg_totals = block_prefix + STAGES;                      // [STAGES][CWARPS]
+
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(full + s, 1);
+      mbar_init(reduced + s, 1);
+      mbar_init(resolved + s, 1);
+      mbar_init(scanned + s, S::consumers);
+      mbar_init(empty + s, 1);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+
+  if (warp == 0) {
+    if (lane != 0) return;
+    // The loader. Stage s holds the tiles claimed in rounds k = s, s + STAGES, ...
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      if (k >= STAGES) mbar_wait(empty + s, (static_cast<unsigned>(k / STAGES) - 1) & 1);
+      const int tile = static_cast<int>(atomicAdd(state.counter, 1u));
+      stage_tile[s] = tile < tiles ? tile : -1;
+      if (tile >= tiles) {
+        mbar_arrive(full + s);  // the end marker
+        return;
+      }
+      mbar_arrive_expect_tx(full + s, S::tile_bytes);
+      bulk_load(stage_items + s * TILE, in + static_cast<long>(tile) * TILE, S::tile_bytes, full + s);
+    }
+  }
+
+  if (warp == 3) {
+    if (lane != 0) return;
+    // The storer: each scanned stage back to global memory, then the stage is free.
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
+      mbar_wait(resolved + s, parity);
+      const int tile = stage_tile[s];
+      if (tile < 0) break;
+      mbar_wait(scanned + s, parity);
+      bulk_store(out + static_cast<long>(tile) * TILE, stage_items + s * TILE, S::tile_bytes);
+      if constexpr (LAZY) {
+        // Two stores in flight: the stage of the store before this one is free once it was read.
+        bulk_wait_read<1>();
+        if (k > 0) mbar_arrive(empty + (k - 1) % STAGES);
+      } else {
+        bulk_wait_read<0>();
+        mbar_arrive(empty + s);
+      }
+    }
+    bulk_wait_all();
+    return;
+  }
+
+  if (warp == 1) {
+    // The reducer: every tile's segment totals and aggregate as soon as it arrives, the aggregate
+    // published at once (so that later tiles' look-backs never wait for this block's scans).
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      mbar_wait(full + s, static_cast<unsigned>(k / STAGES) & 1);
+      const int tile = stage_tile[s];
+      if (tile >= 0) {
+        int aggregate = 0;
+#pragma unroll
+        for (int w = 0; w < CWARPS; ++w) {
+          const int4* seg = reinterpret_cast<const int4*>(stage_items + s * TILE + w * S::segment);
+          int sum = 0;
+#pragma unroll
+          for (int j = 0; j < S::rows; ++j) {
+            const int4 v = seg[j * 32 + lane];
+            sum += v.x + v.y + v.z + v.w;
+          }
+          sum = __reduce_add_sync(0xffffffffu, sum);
+          aggregate += sum;
+          if (lane == w) seg_totals[s * CWARPS + w] = sum;
+        }
+        // Tile 0's aggregate is its inclusive prefix (and a look-back treats the tiles before 0 as
+        // inclusive, so tile 0 must never be seen partial).
+        if (lane == 0) {
+          stage_aggregate[s] = aggregate;
+          if (tile == 0) state.set_inclusive(0, aggregate);
+          else state.set_partial(tile, aggregate);
+        }
+      }
+      __syncwarp();
+      if (lane == 0) mbar_arrive(reduced + s);
+      if (tile < 0) break;
+    }
+    return;
+  }
+
+  if (warp == 2) {
+    // The look-ahead: each tile's exclusive prefix, in order, as soon as its aggregate is out. A
+    // block's tiles come in increasing order, so the prefix of its tile t is the inclusive prefix
+    // of its previous tile t' plus the aggregates of the tiles between them, which their blocks
+    // publish as soon as those tiles arrive: no wait on any other block's look-back. The first
+    // tile of a block looks back as usual (tile_prefix_op). Every tile publishes its inclusive
+    // prefix too, for those first look-backs.
+    int last_tile = -1, last_inclusive = 0;
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      mbar_wait(reduced + s, static_cast<unsigned>(k / STAGES) & 1);
+      const int tile = stage_tile[s];
+      if (tile >= 0) {
+        const int aggregate = stage_aggregate[s];
+        int prefix = 0;
+        if (tile == 0 || GAP < 0) {
+          prefix = 0;  // GAP < 0: no look-back at all (wrong sums; the structure's ceiling)
+        } else if (last_tile < 0 || !GAP) {
+          xcub::detail::tile_prefix_op<int, xcub::Sum> op{state, xcub::Sum{}, tile, delay_ns, 0};
+          prefix = __shfl_sync(0xffffffffu, op(aggregate), 0);
+        } else {
+          // The gap's tiles are partial (their aggregate) or already inclusive (their inclusive
+          // prefix): the fold starts at the nearest inclusive one, or at last_inclusive.
+          int acc = 0;
+          bool found = false;
+          for (int newest = tile - 1; newest > last_tile && !found; newest -= 32 * (GAP > 0 ? GAP : 1)) {
+            int value[GAP > 0 ? GAP : 1];
+            unsigned status[GAP > 0 ? GAP : 1];
+#pragma unroll
+            for (int j = 0; j < GAP; ++j) {
+              const int t = newest - lane - 32 * j;
+              value[j] = 0;
+              status[j] = t <= last_tile ? xcub::detail::tile_partial : state.load(t, value[j]);
+            }
+            while (true) {
+              bool all = true;
+#pragma unroll
+              for (int j = 0; j < GAP; ++j) all = all && status[j] != xcub::detail::tile_invalid;
+              if (__all_sync(0xffffffffu, all)) break;
+              if (delay_ns > 0) __nanosleep(delay_ns);
+#pragma unroll
+              for (int j = 0; j < GAP; ++j) {
+                const int t = newest - lane - 32 * j;
+                if (status[j] == xcub::detail::tile_invalid) status[j] = state.load(t, value[j]);
+              }
+            }
+            int nearest = last_tile;
+#pragma unroll
+            for (int j = 0; j < GAP; ++j) {
+              const int t = newest - lane - 32 * j;
+              if (status[j] == xcub::detail::tile_inclusive && t > nearest) nearest = t;
+            }
+            nearest = __reduce_max_sync(0xffffffffu, nearest);
+#pragma unroll
+            for (int j = 0; j < GAP; ++j) {
+              const int t = newest - lane - 32 * j;
+              if (t >= nearest && t > last_tile) acc += value[j];
+            }
+            found = nearest > last_tile;
+          }
+          prefix = (found ? 0 : last_inclusive) + __reduce_add_sync(0xffffffffu, acc);
+          if (lane == 0) state.set_inclusive(tile, prefix + aggregate);
+        }
+        last_tile = tile;
+        last_inclusive = prefix + aggregate;
+        if (lane == 0) block_prefix[s] = prefix;
+      }
+      __syncwarp();
+      if (lane == 0) mbar_arrive(resolved + s);
+      if (tile < 0) break;
+    }
+    return;
+  }
+
+  // The consumers.
+  const int cw = warp - 4;
+  for (int k = 0;; ++k) {
+    const int s = k % STAGES;
+    mbar_wait(resolved + s, static_cast<unsigned>(k / STAGES) & 1);
+    const int tile = stage_tile[s];
+    if (tile < 0) break;
+    int carry = block_prefix[s];
+#pragma unroll
+    for (int w = 0; w < CWARPS - 1; ++w) {
+      const int t = seg_totals[s * CWARPS + w];
+      if (w < cw) carry += t;
+    }
+    int4* seg = reinterpret_cast<int4*>(stage_items + s * TILE + cw * S::segment);
+#pragma unroll
+    for (int j = 0; j < S::rows; ++j) {
+      int4 v = seg[j * 32 + lane];
+      v.y += v.x;
+      v.z += v.y;
+      v.w += v.z;
+      int incl = v.w;
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2) {
+        const int up = __shfl_up_sync(0xffffffffu, incl, d);
+        if (lane >= d) incl += up;
+      }
+      const int base = carry + incl - v.w;
+      v.x += base;
+      v.y += base;
+      v.z += base;
+      v.w += base;
+      seg[j * 32 + lane] = v;
+      carry += __shfl_sync(0xffffffffu, incl, 31);
+    }
+    fence_proxy_async();
+    mbar_arrive(scanned + s);
+  }
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const long n = 1L << 28;
+  int *in = nullptr, *out = nullptr;
+  void* state_mem = nullptr;
+  if (cudaMalloc(&in, n * 4) != cudaSuccess || cudaMalloc(&out, n * 4) != cudaSuccess ||
+      cudaMalloc(&state_mem, n * 2 + 4096) != cudaSuccess) {
+    std::printf("pipelined_scan_probe: cannot allocate device memory\n");
+    return 1;
+  }
+  const unsigned seed = argc > 1 ? static_cast<unsigned>(std::atoi(argv[1])) : 20261127u;
+  std::vector<int> h(n), expect(n), got(n);
+  std::mt19937 rng(seed);
+  for (long i = 0; i < n; ++i) h[i] = static_cast<int>(rng() % 7) - 3;
+  long long acc = 0;
+  for (long i = 0; i < n; ++i) {
+    acc += h[i];
+    expect[i] = static_cast<int>(acc);
+  }
+  cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice);
+  std::printf("seed %u\n", seed);
+
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  auto median_ms = [&](auto run) {
+    std::vector<float> t;
+    for (int r = 0; r < 25; ++r) {
+      cudaEventRecord(start);
+      run();
+      cudaEventRecord(stop);
+      cudaEventSynchronize(stop);
+      float ms = 0;
+      cudaEventElapsedTime(&ms, start, stop);
+      if (r >= 5) t.push_back(ms);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+  };
+  auto verify = [&](const char* name) {
+    const cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+      std::printf("  %s: %s\n", name, cudaGetErrorString(e));
+      std::exit(1);
+    }
+    cudaMemcpy(got.data(), out, n * 4, cudaMemcpyDeviceToHost);
+    long bad = 0, first = -1;
+    for (long i = 0; i < n; ++i)
+      if (got[i] != expect[i]) {
+        if (first < 0) first = i;
+        ++bad;
+      }
+    if (bad) std::printf("  %s: WRONG, %ld items differ, first at %ld (%d, expected %d)\n", name, bad, first, got[first], expect[first]);
+    return bad == 0;
+  };
+
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  if (prop.major < 9) {
+    std::printf("pipelined_scan_probe: needs sm_90 or later (%s is sm_%d%d)\n", prop.name, prop.major, prop.minor);
+    return 0;
+  }
+  const float copy = median_ms([&] { cudaMemcpyAsync(out, in, n * 4, cudaMemcpyDeviceToDevice); });
+  std::printf("%s, 2^28 int32 inclusive sum: memcpy %.4f ms\n", prop.name, copy);
+  auto report = [&](const char* name, float ms) {
+    std::printf("  %-52s %.4f ms  %5.1f%% of copy\n", name, ms, 100 * copy / ms);
+  };
+
+  {  // CUB and xcub
+    std::size_t cub_bytes = 0, xcub_bytes = 0;
+    cub::DeviceScan::InclusiveSum(nullptr, cub_bytes, in, out, n);
+    xcub::DeviceScan::InclusiveSum(nullptr, xcub_bytes, in, out, n);
+    void* temp = nullptr;
+    cudaMalloc(&temp, std::max(cub_bytes, xcub_bytes));
+    cudaMemset(out, 0xff, n * 4);  // every checked run starts from garbage: nothing left unwritten passes
+    cub::DeviceScan::InclusiveSum(temp, cub_bytes, in, out, n);
+    verify("cub");
+    report("cub::DeviceScan::InclusiveSum", median_ms([&] { cub::DeviceScan::InclusiveSum(temp, cub_bytes, in, out, n); }));
+    cudaMemset(out, 0xff, n * 4);
+    xcub::DeviceScan::InclusiveSum(temp, xcub_bytes, in, out, n);
+    verify("xcub");
+    report("xcub::DeviceScan::InclusiveSum", median_ms([&] { xcub::DeviceScan::InclusiveSum(temp, xcub_bytes, in, out, n); }));
+    cudaFree(temp);
+  }
+
+  auto variant = [&](auto kernel, int tile, int stages, int cwarps, int delay_ns, int gap, bool lazy = false) {
+    const int threads = cwarps * 32 + 128;
+    const std::size_t smem = static_cast<std::size_t>(stages) * tile * 4 + 2048;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
+    int per_sm = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem);
+    const int tiles = static_cast<int>(n / tile);
+    const int grid = std::min(tiles, per_sm * prop.multiProcessorCount);
+    const state_t state = state_t::carve(state_mem, static_cast<std::size_t>(tiles));
+    const std::size_t state_bytes = state_t::bytes(static_cast<std::size_t>(tiles));
+    auto launch = [&] {
+      cudaMemsetAsync(state_mem, 0, state_bytes);
+      kernel<<<grid, threads, smem>>>(in, out, state, tiles, delay_ns);
+    };
+    if (n % tile != 0) return;  // whole tiles only
+    char label[128];
+    std::snprintf(label, sizeof label, "pipelined %d x %d stages, %dw, %d/SM, delay %d, gap %d%s", tile, stages, cwarps,
+                  per_sm, delay_ns, gap, lazy ? ", 2 stores" : "");
+    cudaMemset(out, 0xff, n * 4);
+    launch();
+    if (gap >= 0 && !verify(label)) return;
+    report(label, median_ms(launch));
+  };
+  for (int rep = 0; rep < 2; ++rep) {
+    variant(pipelined_scan<8192, 6, 8, -1>, 8192, 6, 8, 0, -1);
+    variant(pipelined_scan<4096, 6, 8, 0>, 4096, 6, 8, 0, 0);
+    variant(pipelined_scan<4096, 6, 8, 1>, 4096, 6, 8, 0, 1);
+    variant(pipelined_scan<8192, 6, 8, 1>, 8192, 6, 8, 0, 1);
+    variant(pipelined_scan<8192, 6, 4, 1>, 8192, 6, 4, 0, 1);
+    variant(pipelined_scan<4096, 12, 8, 1>, 4096, 12, 8, 0, 1);
+    variant(pipelined_scan<2048, 8, 4, 1>, 2048, 8, 4, 0, 1);
+  }
+  const cudaError_t e = cudaDeviceSynchronize();
+  std::printf("%s\n", e == cudaSuccess ? "ok" : cudaGetErrorString(e));
+  return e == cudaSuccess ? 0 : 1;
+}
