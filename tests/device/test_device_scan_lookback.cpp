@@ -1,5 +1,6 @@
 // The decoupled look-back on its own (tile_state, tile_prefix_op, tile_id): a walk back over many
-// windows of partial tiles, blocks that really wait for their predecessors (counted), both tile
+// windows of partial tiles (whole-warp windows and narrower ones), blocks that really wait for their
+// predecessors (counted), both tile
 // status layouts (packed: 4-byte affine16, and 8-byte affine on CUDA; split: 12-byte affine12, and
 // 8-byte affine elsewhere), non-commutative operators; and
 // on the host a whole DeviceScan with hundreds of resident blocks, so that windows hold only
@@ -33,10 +34,13 @@ XCUB_KERNEL void publish_partials_kernel(xcub::detail::tile_state<T> state, cons
   else state.set_partial(tile, values[tile]);
 }
 
-/// One warp computes tile `tile`'s exclusive prefix through the look-back; lane 0 writes it.
+/// One warp computes tile `tile`'s exclusive prefix through the look-back (`window` tiles per poll);
+/// lane 0 writes it.
 template <class T, class Op>
-XCUB_KERNEL void query_kernel(xcub::detail::tile_state<T> state, const T* values, int tile, T* prefix, int* polls) {
+XCUB_KERNEL void query_kernel(xcub::detail::tile_state<T> state, const T* values, int tile, int window, T* prefix,
+                              int* polls) {
   xcub::detail::tile_prefix_op<T, Op> op{state, Op{}, tile, 0};
+  op.window = window;
   const T p = op(values[tile]);
   if (xcub::arch::lane_id() == 0) {
     *prefix = p;
@@ -47,7 +51,7 @@ XCUB_KERNEL void query_kernel(xcub::detail::tile_state<T> state, const T* values
 /// Every block takes a tile id (ticket or block id), waits a little (the tile number mod 4 times
 /// pause()), then looks back; lane 0 records the prefix and how often it found a tile invalid.
 template <class T, class Op>
-XCUB_KERNEL void chain_kernel(xcub::detail::tile_state<T> state, const T* values, T* prefixes, int* polls) {
+XCUB_KERNEL void chain_kernel(xcub::detail::tile_state<T> state, const T* values, int window, T* prefixes, int* polls) {
   XCUB_SHARED(std::uint32_t, slot);
   const int tile = xcub::detail::tile_id(state.counter, slot);
   if (xcub::arch::warp_id() != 0) return;
@@ -57,6 +61,7 @@ XCUB_KERNEL void chain_kernel(xcub::detail::tile_state<T> state, const T* values
     return;
   }
   xcub::detail::tile_prefix_op<T, Op> op{state, Op{}, tile, 0};
+  op.window = window;
   const T p = op(values[tile]);
   if (xcub::arch::lane_id() == 0) {
     prefixes[tile] = p;
@@ -75,7 +80,7 @@ xcub::detail::tile_state<T> make_state(xcub::device_buffer<unsigned char>& stora
 }
 
 template <class T, class Op>
-void check_walk(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles_before) {
+void check_walk(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles_before, int window) {
   std::vector<T> values(static_cast<std::size_t>(tiles_before) + 1);
   for (auto& v : values) v = random(rng);
   auto d_values = to_device(values);
@@ -86,9 +91,9 @@ void check_walk(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles_b
   xcub::device_buffer<T> d_prefix(1);
   xcub::device_buffer<int> d_polls(1);
   xcub_test::launch_and_wait(xcub::dim3(1), xcub::dim3(xcub::arch::warp_threads), 0, &query_kernel<T, Op>, state,
-                             d_values.data(), tiles_before, d_prefix.data(), d_polls.data());
+                             d_values.data(), tiles_before, window, d_prefix.data(), d_polls.data());
   std::vector<T> before(values.begin(), values.end() - 1);
-  INFO("tiles before: " << tiles_before);
+  INFO("tiles before: " << tiles_before << ", window: " << window);
   xcub_test::check_equal(d_prefix.download(), std::vector<T>{xcub::reference::inclusive_scan(before, Op{}).back()},
                          "prefix after a walk over partial tiles");
   CHECK(d_polls.download()[0] == 0);
@@ -96,7 +101,8 @@ void check_walk(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles_b
 
 /// Runs chain_kernel over `tiles` blocks; returns the total of the polls that found a tile invalid.
 template <class T, class Op>
-long long check_chain(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles, unsigned block_threads) {
+long long check_chain(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int tiles, unsigned block_threads,
+                      int window = 0) {
   std::vector<T> values(static_cast<std::size_t>(tiles));
   for (auto& v : values) v = random(rng);
   auto d_values = to_device(values);
@@ -105,11 +111,11 @@ long long check_chain(std::mt19937_64& rng, T (*random)(std::mt19937_64&), int t
   xcub::device_buffer<T> d_prefixes(values.size());
   xcub::device_buffer<int> d_polls(std::vector<int>(values.size(), 0));
   xcub_test::launch_and_wait(xcub::dim3(static_cast<unsigned>(tiles)), xcub::dim3(block_threads), 0,
-                             &chain_kernel<T, Op>, state, d_values.data(), d_prefixes.data(), d_polls.data());
+                             &chain_kernel<T, Op>, state, d_values.data(), window, d_prefixes.data(), d_polls.data());
   std::vector<T> want = xcub::reference::exclusive_scan(values, Op{});
   std::vector<T> got = d_prefixes.download();
   got[0] = want[0];  // tile 0 has no prefix
-  INFO("tiles: " << tiles << ", block threads: " << block_threads);
+  INFO("tiles: " << tiles << ", block threads: " << block_threads << ", window: " << window);
   xcub_test::check_equal(got, want, "look-back prefixes");
   const std::vector<int> polls = d_polls.download();
   return std::accumulate(polls.begin(), polls.end(), 0LL);
@@ -129,10 +135,14 @@ TEST_CASE("device scan look-back: a walk back over several windows of partial ti
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("look-back walk");
   const int w = xcub::arch::warp_threads;
-  for (const int before : {1, 2, w - 1, w, w + 1, 3 * w + 5, 10 * w}) {
-    check_walk<affine16, compose16>(rng, random_affine16, before);
-    check_walk<xcub_test::affine, xcub_test::compose>(rng, random_affine, before);
-    check_walk<affine12, compose12>(rng, random_affine12, before);
+  // Windows: a whole warp (0, and w itself), narrower ones (1, 3, 8: the sm_90 scans' choice), and
+  // out-of-range values that mean a whole warp (-1, w + 1).
+  for (const int window : {0, 1, 3, 8, w, -1, w + 1}) {
+    for (const int before : {1, 2, 7, 8, 9, w - 1, w, w + 1, 3 * w + 5, 10 * w}) {
+      check_walk<affine16, compose16>(rng, random_affine16, before, window);
+      check_walk<xcub_test::affine, xcub_test::compose>(rng, random_affine, before, window);
+      check_walk<affine12, compose12>(rng, random_affine12, before, window);
+    }
   }
 }
 
@@ -144,6 +154,7 @@ TEST_CASE("device scan look-back: blocks wait for their predecessors, under seve
     xcub_test::on_each_schedule(rng, [&](std::mt19937_64& r) {
       polls += check_chain<affine16, compose16>(r, random_affine16, 300, 64);
       polls += check_chain<xcub_test::affine, xcub_test::compose>(r, random_affine, 257, xcub::arch::warp_threads);
+      polls += check_chain<affine12, compose12>(r, random_affine12, 200, 64, 5);  // 5 tiles per poll
     });
   }
 #if XCUB_BACKEND_HOST
@@ -162,6 +173,7 @@ TEST_CASE("device scan look-back: hundreds of resident blocks (windows of partia
   for (int round = 0; round < (XCUB_TEST_MATRIX_FULL ? 3 : 1); ++round) {
     xcub_test::on_each_schedule(rng, [&](std::mt19937_64& r) {
       check_chain<xcub_test::affine, xcub_test::compose>(r, random_affine, 390, xcub::arch::warp_threads);
+      check_chain<affine16, compose16>(r, random_affine16, 390, xcub::arch::warp_threads, 8);
       const std::size_t n = 350 * static_cast<std::size_t>(xcub::arch::warp_threads) + 7;
       std::vector<affine16> maps(n);
       for (auto& m : maps) m = random_affine16(r);

@@ -53,6 +53,9 @@ struct scan_policy {
   /// Both waits above apply only to scans of at least this many tiles; smaller grids poll with the
   /// backend's pause() (few tiles wait little, and a sleep would dominate their run time).
   int lookback_wait_min_tiles = 0;
+  /// Tiles per look-back poll (0: a whole warp's worth). Fewer tiles per poll put less traffic on
+  /// the shared cache and may take more round trips (docs/device-scan.md).
+  int lookback_window = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
 };
 

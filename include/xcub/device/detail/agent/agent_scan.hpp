@@ -114,6 +114,7 @@ struct agent_scan {
       tile_prefix_op<AccumT, ScanOp> prefix{state, op, tile,
           lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
           lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
+      prefix.window = policy.lookback_window;
       if constexpr (INCLUSIVE) block_scan(storage.scan).InclusiveScan(values, values, op, prefix);
       else block_scan(storage.scan).ExclusiveScan(values, values, op, prefix);
     }

@@ -8,10 +8,12 @@
 //   1. lane 0 publishes the aggregate as the tile's partial status; the warp waits settle_ns (if
 //      not 0) before its first poll, so that it does not poll the shared cache while the tiles
 //      before it are still publishing;
-//   2. the warp looks at the window of the warp_threads tiles before it (the nearest in lane 0),
+//   2. the warp looks at the window of the `window` tiles before it (the nearest in lane 0; 0, the
+//      default, or anything out of [1, warp_threads): warp_threads tiles; fewer tiles per poll put
+//      less traffic on the shared cache, which the H200's scans showed to matter),
 //      waits until none is invalid, and folds the window from its nearest inclusive tile (or all
 //      of it, when every tile is partial) to the nearest, older tiles on the left; when the window
-//      held no inclusive tile it moves warp_threads tiles back and puts that window's fold on the
+//      held no inclusive tile it moves a window back and puts that window's fold on the
 //      left of what it has, and so on. Operators need to be associative, not commutative.
 //   3. lane 0 publishes op(prefix, aggregate) as the tile's inclusive status.
 // The return value in lane 0 is the tile's exclusive prefix (the fold of every earlier tile); the
@@ -47,6 +49,7 @@ struct tile_prefix_op {
   int delay_ns = 0;   // extra backoff between polls (the policy's lookback_delay_ns, via lookback_wait)
   int settle_ns = 0;  // one wait before the first poll (the policy's lookback_settle_ns, via lookback_wait)
   int polls = 0;
+  int window = 0;     // tiles per poll: the policy's lookback_window, 0 (or out of range) for a whole warp
 
   XCUB_DEVICE XCUB_FORCEINLINE T operator()(const T& aggregate) {
     using warp_reduce = WarpReduce<T>;
@@ -57,11 +60,12 @@ struct tile_prefix_op {
     swapped_op<T, ScanOp> older_left{op};
     T prefix = aggregate;
     bool first_window = true;
-    for (int newest = tile - 1;; newest -= arch::warp_threads) {
+    const int width = window > 0 && window < arch::warp_threads ? window : arch::warp_threads;
+    for (int newest = tile - 1;; newest -= width) {
       T value = aggregate;  // lanes that read no tile keep something defined; the fold skips them
-      const std::uint32_t status = state.wait_window(newest, value, delay_ns, polls);
+      const std::uint32_t status = state.wait_window(newest, value, delay_ns, polls, width);
       const arch::lane_mask_t inclusive = arch::ballot(arch::full_lane_mask, status == tile_inclusive);
-      const int lanes = inclusive != 0 ? static_cast<int>(arch::lowest_lane(inclusive)) + 1 : arch::warp_threads;
+      const int lanes = inclusive != 0 ? static_cast<int>(arch::lowest_lane(inclusive)) + 1 : width;
       typename warp_reduce::TempStorage none;
       const T window = warp_reduce(none).Reduce(value, older_left, lanes);  // lane 0: nearest inclusive .. newest
       prefix = first_window ? window : static_cast<T>(op(window, prefix));

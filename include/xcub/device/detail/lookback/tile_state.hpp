@@ -124,20 +124,25 @@ struct tile_state {
     }
   }
 
-  /// Called by every lane of a whole hardware warp: lane l looks at tile `newest - l` (the window of
-  /// the warp_threads tiles up to `newest`, newest in lane 0) until none of them is invalid; lanes
-  /// whose tile is below 0 read nothing and report inclusive (tile 0 is inclusive once valid, so
-  /// a window stops at or before it anyway). Between polls it backs off once: arch::pause_for(delay_ns)
-  /// (arch::pause() when delay_ns is 0). Returns the lane's status; `value` is its tile's value.
-  /// `polls` counts the polls that found an invalid tile (tests check that waits happen).
-  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_window(int newest, T& value, int delay_ns, int& polls) const {
-    const int tile = newest - static_cast<int>(arch::lane_id());
-    std::uint32_t status = tile >= 0 ? load(tile, value) : tile_inclusive;
+  /// Called by every lane of a whole hardware warp: lane l < window looks at tile `newest - l` (the
+  /// window of the `window` tiles up to `newest`, newest in lane 0; window in [1, warp_threads])
+  /// until none of them is invalid; lanes whose tile is below 0 read nothing and report inclusive
+  /// (tile 0 is inclusive once valid, so a window stops at or before it anyway); lanes at or past
+  /// `window` read nothing and report partial (the caller folds only the window's lanes). Between
+  /// polls it backs off once: arch::pause_for(delay_ns) (arch::pause() when delay_ns is 0). Returns
+  /// the lane's status; `value` is its tile's value. `polls` counts the polls that found an invalid
+  /// tile (tests check that waits happen).
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_window(int newest, T& value, int delay_ns, int& polls,
+                                                         int window = arch::warp_threads) const {
+    const int lane = static_cast<int>(arch::lane_id());
+    const int tile = newest - lane;
+    const bool reads = lane < window && tile >= 0;
+    std::uint32_t status = reads ? load(tile, value) : lane < window ? tile_inclusive : tile_partial;
     while (arch::any(arch::full_lane_mask, status == tile_invalid)) {
       ++polls;
       if (delay_ns > 0) arch::pause_for(static_cast<unsigned>(delay_ns));
       else arch::pause();
-      if (tile >= 0) status = load(tile, value);
+      if (reads) status = load(tile, value);
     }
     return status;
   }

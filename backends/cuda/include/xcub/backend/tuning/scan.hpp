@@ -7,7 +7,12 @@
 // 2^28 reaches 90% of the copy bandwidth against 86% at 128 x 24 (CUB: 82%); the settle wait alone
 // took it from 78% to 86%. 4-byte integers then took 128 x 44 from the same sweep on an H200 and an
 // H100 (2026-11-26, bench/results/sweep-scan-2026-11-26-*.json): 82.1% -> 83.3% of copy on the H200,
-// 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100.
+// 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100. sm_90 4- and 8-byte types poll the look-back
+// 8 tiles at a time instead of 32 (bench/cuda/device_scan_window_sweep.cu, 2026-11-27,
+// bench/results/sweep-scan-window-2026-11-27-*.json): int32 InclusiveSum at 2^28 82% -> 84% of copy
+// on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91%, int64 and double at
+// 2^27 within +-1% (4 tiles per poll loses again: fewer tiles per round trip). 1- and 2-byte types
+// keep whole-warp windows (not measured).
 #pragma once
 
 #include <type_traits>
@@ -25,8 +30,14 @@ struct scan {
     if (primitive && arch >= 900) {
       if (bytes == 1) return shape(192, 22, 168, 1140, bytes);
       if (bytes == 2) return shape(512, 12, 376, 1125, bytes);
-      if (bytes == 4) return std::is_same_v<T, float> ? shape(128, 36, 688, 1140, bytes) : shape(128, 44, 648, 1245, bytes);
-      if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes) : shape(224, 24, 632, 1290, bytes);
+      if (bytes == 4) {
+        return std::is_same_v<T, float> ? shape(128, 36, 688, 1140, bytes, sm90_window)
+                                        : shape(128, 44, 648, 1245, bytes, sm90_window);
+      }
+      if (bytes == 8) {
+        return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes, sm90_window)
+                                         : shape(224, 24, 632, 1290, bytes, sm90_window);
+      }
     } else if (primitive && arch >= 800) {
       if (bytes == 1) return shape(320, 14, 368, 725, bytes);
       if (bytes == 2) return shape(352, 16, 488, 1040, bytes);
@@ -38,9 +49,11 @@ struct scan {
 
  private:
   static constexpr int wait_min_tiles = 500;
+  static constexpr int sm90_window = 8;  // look-back tiles per poll (0: a whole warp)
   /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
   /// (time-sliced for large items), WARP_SCANS.
-  static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes) {
+  static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes,
+                                             int window = 0) {
     int items = nominal_items * 4 / bytes;
     items = items < 1 ? 1 : (items > nominal_items ? nominal_items : items);
     const bool large = bytes > 128;
@@ -52,7 +65,8 @@ struct scan {
             BLOCK_SCAN_WARP_SCANS,
             delay_ns,
             settle_ns,
-            wait_min_tiles};
+            wait_min_tiles,
+            window};
   }
 };
 
