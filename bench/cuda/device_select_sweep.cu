@@ -1,7 +1,7 @@
 // A sweep of DeviceSelect's and DeviceRunLengthEncode's sm_90 tile shape against CUB, at 2^28 int32
 // items (argv[2] sets log2): each candidate takes the backend's select policy and overrides block
-// threads, items per thread (for 4-byte items, unscaled), the load algorithm, the load modifier and
-// the look-back waits (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every
+// threads, items per thread (for 4-byte items, unscaled), the load algorithm, the load modifier,
+// the look-back waits and the look-back window (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every
 // output is compared with CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
 //
 //   device_select_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
@@ -27,7 +27,7 @@ __global__ void fill_kernel(int* p, std::size_t n, int run) {
 }
 
 template <int THREADS, int ITEMS, xcub::BlockLoadAlgorithm LOAD = xcub::BLOCK_LOAD_WARP_TRANSPOSE, int DELAY = -1,
-          int SETTLE = -1, xcub::CacheLoadModifier MOD = xcub::LOAD_DEFAULT>
+          int SETTLE = -1, xcub::CacheLoadModifier MOD = xcub::LOAD_DEFAULT, int WINDOW = -1>
 struct candidate {
   template <class T>
   static constexpr xcub::detail::select_policy policy(int arch) {
@@ -38,6 +38,7 @@ struct candidate {
     if (DELAY >= 0) p.lookback_delay_ns = DELAY;
     if (SETTLE >= 0) p.lookback_settle_ns = SETTLE;
     p.load_modifier = MOD;
+    if (WINDOW >= 0) p.lookback_window = WINDOW;
     return p;
   }
 };
@@ -117,6 +118,11 @@ int main(int argc, char** argv) {
   all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_CG>>(rep, "128x24 ld.cg", k);
   all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_CS>>(rep, "128x24 ld.cs", k);
   all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_LDG>>(rep, "128x24 ld.global.nc", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_DEFAULT, 16>>(rep, "128x24 window 16", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_DEFAULT, 8>>(rep, "128x24 window 8", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_DEFAULT, 4>>(rep, "128x24 window 4", k);
+  all_three<candidate<384, 17, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_DEFAULT, 8>>(rep, "384x17 window 8", k);
+  all_three<candidate<128, 24, BLOCK_LOAD_WARP_TRANSPOSE, -1, -1, xcub::LOAD_DEFAULT, 0>>(rep, "128x24 window 32", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

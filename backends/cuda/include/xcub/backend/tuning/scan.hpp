@@ -9,7 +9,7 @@
 // H100 (2026-11-26, bench/results/sweep-scan-2026-11-26-*.json): 82.1% -> 83.3% of copy on the H200,
 // 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100. sm_90 4- and 8-byte types poll the look-back
 // 8 tiles at a time instead of 32 (bench/cuda/device_scan_window_sweep.cu, 2026-11-27,
-// bench/results/sweep-scan-window-2026-11-27-*.json): int32 InclusiveSum at 2^28 82% -> 84% of copy
+// bench/results/sweep-scan-window-2026-11-27-2da2bd7-*.json): int32 InclusiveSum at 2^28 82% -> 84% of copy
 // on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91%, int64 and double at
 // 2^27 within +-1% (4 tiles per poll loses again: fewer tiles per round trip). 1- and 2-byte types
 // keep whole-warp windows (not measured).
