@@ -1,9 +1,10 @@
 // The look-back window (scan_policy::lookback_window: tiles per poll) of DeviceScan on sm_90,
 // against CUB, at 1 GiB of items: the library's sm_90 tuning with 4, 8, 16 and 32 tiles per poll,
-// InclusiveSum int32 and float (2^28), int64 and double (2^27), each candidate's output checked against CUB's before timing
+// InclusiveSum int32, float and int8 (int accumulators; 2^20, 2^24, 2^28), int64 and double (2^27), each candidate's output checked against CUB's before timing
 // (device_sweep.hpp). Built on demand:
 //
 //   ninja -C build/cuda-bench bench/cuda/device_scan_window_sweep && build/cuda-bench/bench/cuda/device_scan_window_sweep [results.json]
+#include <cstdint>
 #include <string>
 
 #include <xcub/device/device_scan.hpp>
@@ -38,9 +39,12 @@ void sweep(xcub_bench::device::report& rep, int k) {
 int main(int argc, char** argv) {
   xcub_bench::device::report rep("device_scan_window_sweep");
   for (int round = 0; round < 2; ++round) {
-    sweep<int>(rep, 28);
-    sweep<float>(rep, 28);
-    sweep<long long>(rep, 27);
+    for (int k : {20, 24, 28}) {
+      sweep<int>(rep, k);
+      sweep<float>(rep, k);
+      sweep<std::int8_t>(rep, k);
+    }
+    sweep<std::int64_t>(rep, 27);
     sweep<double>(rep, 27);
   }
   rep.finish(argc > 1 ? argv[1] : nullptr);

@@ -222,7 +222,7 @@ XCUB_UNROLL
     tile_prefix_op<pair_t, pair_op> prefix_op{state, pair_op{}, tile,
         lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
         lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
-    prefix_op.window = policy.lookback_window;
+    prefix_op.window = lookback_wait(policy.lookback_window, policy.lookback_wait_min_tiles, num_tiles);
     const pair_t prefix = prefix_op(aggregate);
     if (leader) storage.prefix = prefix;
   }

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <type_traits>
 
 #include <xcub/block/block_load.hpp>
@@ -114,7 +115,11 @@ struct agent_scan {
       tile_prefix_op<AccumT, ScanOp> prefix{state, op, tile,
           lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
           lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
-      prefix.window = policy.lookback_window;
+      // A narrow window pays where a tile carries many input bytes; inputs narrower than the
+      // accumulator (int8 summed into int) make short tiles, where whole-warp windows win.
+      using input_t = typename std::iterator_traits<InputIt>::value_type;
+      constexpr bool wide_input = sizeof(input_t) >= sizeof(AccumT);
+      prefix.window = wide_input ? lookback_wait(policy.lookback_window, policy.lookback_wait_min_tiles, num_tiles) : 0;
       if constexpr (INCLUSIVE) block_scan(storage.scan).InclusiveScan(values, values, op, prefix);
       else block_scan(storage.scan).ExclusiveScan(values, values, op, prefix);
     }

@@ -277,7 +277,7 @@ XCUB_UNROLL
     tile_prefix_op<count_t, count_sum> prefix_op{state, count_sum{}, tile,
         lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
         lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
-    prefix_op.window = policy.lookback_window;
+    prefix_op.window = lookback_wait(policy.lookback_window, policy.lookback_wait_min_tiles, num_tiles);
     const count_t prefix = prefix_op(aggregate);
     if (leader) storage.prefix = prefix;
   }

@@ -7,12 +7,13 @@
 // 2^28 reaches 90% of the copy bandwidth against 86% at 128 x 24 (CUB: 82%); the settle wait alone
 // took it from 78% to 86%. 4-byte integers then took 128 x 44 from the same sweep on an H200 and an
 // H100 (2026-11-26, bench/results/sweep-scan-2026-11-26-*.json): 82.1% -> 83.3% of copy on the H200,
-// 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100. sm_90 4- and 8-byte types poll the look-back
+// 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100. sm_90 4-byte accumulators poll the look-back
 // 8 tiles at a time instead of 32 (bench/cuda/device_scan_window_sweep.cu, 2026-11-27,
-// bench/results/sweep-scan-window-2026-11-27-2da2bd7-*.json): int32 InclusiveSum at 2^28 82% -> 84% of copy
-// on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91%, int64 and double at
-// 2^27 within +-1% (4 tiles per poll loses again: fewer tiles per round trip). 1- and 2-byte types
-// keep whole-warp windows (not measured).
+// bench/results/sweep-scan-window-2026-11-27-*.json): int32 InclusiveSum at 2^28 82% -> 84% of
+// copy on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91% (4 tiles per poll
+// loses again: more round trips). The agent narrows it only for inputs as wide as the accumulator (int8 summed
+// into int: 1.50x -> 1.29x CUB with 8 tiles per poll on the H200) and from 500 tiles up; 8-byte
+// types keep whole-warp windows (H200: int64 1.02x -> 1.00x, double 1.065x -> 1.035x with 8).
 #pragma once
 
 #include <type_traits>
@@ -34,10 +35,7 @@ struct scan {
         return std::is_same_v<T, float> ? shape(128, 36, 688, 1140, bytes, sm90_window)
                                         : shape(128, 44, 648, 1245, bytes, sm90_window);
       }
-      if (bytes == 8) {
-        return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes, sm90_window)
-                                         : shape(224, 24, 632, 1290, bytes, sm90_window);
-      }
+      if (bytes == 8) return std::is_same_v<T, double> ? shape(224, 24, 576, 1215, bytes) : shape(224, 24, 632, 1290, bytes);
     } else if (primitive && arch >= 800) {
       if (bytes == 1) return shape(320, 14, 368, 725, bytes);
       if (bytes == 2) return shape(352, 16, 488, 1040, bytes);
