@@ -70,6 +70,19 @@ __device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned pari
       "r"(parity)
       : "memory");
 }
+__device__ __forceinline__ bool mbar_try_wait(unsigned long long* bar, unsigned parity) {
+  unsigned done;
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+      "selp.u32 %0, 1, 0, p;\n"
+      "}\n"
+      : "=r"(done)
+      : "r"(smem_addr(bar)), "r"(parity)
+      : "memory");
+  return done != 0;
+}
 __device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
   asm volatile(
       "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem_addr(dst)),
@@ -102,7 +115,7 @@ struct shape {
   static constexpr std::size_t tile_bytes = TILE * sizeof(int);
 };
 
-template <int TILE, int STAGES, int CWARPS, int GAP, bool LAZY = false>
+template <int TILE, int STAGES, int CWARPS, int GAP, bool LAZY = false, int WIN = 32>
 __global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* in, int* out, state_t state, int tiles,
                                                                     int delay_ns) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
@@ -238,12 +251,12 @@ __global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* i
           // prefix): the fold starts at the nearest inclusive one, or at last_inclusive.
           int acc = 0;
           bool found = false;
-          for (int newest = tile - 1; newest > last_tile && !found; newest -= 32 * (GAP > 0 ? GAP : 1)) {
+          for (int newest = tile - 1; newest > last_tile && !found; newest -= WIN * (GAP > 0 ? GAP : 1)) {
             int value[GAP > 0 ? GAP : 1];
             unsigned status[GAP > 0 ? GAP : 1];
 #pragma unroll
             for (int j = 0; j < GAP; ++j) {
-              const int t = newest - lane - 32 * j;
+              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
               value[j] = 0;
               status[j] = t <= last_tile ? xcub::detail::tile_partial : state.load(t, value[j]);
             }
@@ -255,20 +268,20 @@ __global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* i
               if (delay_ns > 0) __nanosleep(delay_ns);
 #pragma unroll
               for (int j = 0; j < GAP; ++j) {
-                const int t = newest - lane - 32 * j;
+                const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
                 if (status[j] == xcub::detail::tile_invalid) status[j] = state.load(t, value[j]);
               }
             }
             int nearest = last_tile;
 #pragma unroll
             for (int j = 0; j < GAP; ++j) {
-              const int t = newest - lane - 32 * j;
+              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
               if (status[j] == xcub::detail::tile_inclusive && t > nearest) nearest = t;
             }
             nearest = __reduce_max_sync(0xffffffffu, nearest);
 #pragma unroll
             for (int j = 0; j < GAP; ++j) {
-              const int t = newest - lane - 32 * j;
+              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
               if (t >= nearest && t > last_tile) acc += value[j];
             }
             found = nearest > last_tile;
@@ -289,6 +302,217 @@ __global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* i
 
   // The consumers.
   const int cw = warp - 4;
+  for (int k = 0;; ++k) {
+    const int s = k % STAGES;
+    mbar_wait(resolved + s, static_cast<unsigned>(k / STAGES) & 1);
+    const int tile = stage_tile[s];
+    if (tile < 0) break;
+    int carry = block_prefix[s];
+#pragma unroll
+    for (int w = 0; w < CWARPS - 1; ++w) {
+      const int t = seg_totals[s * CWARPS + w];
+      if (w < cw) carry += t;
+    }
+    int4* seg = reinterpret_cast<int4*>(stage_items + s * TILE + cw * S::segment);
+#pragma unroll
+    for (int j = 0; j < S::rows; ++j) {
+      int4 v = seg[j * 32 + lane];
+      v.y += v.x;
+      v.z += v.y;
+      v.w += v.z;
+      int incl = v.w;
+#pragma unroll
+      for (int d = 1; d < 32; d *= 2) {
+        const int up = __shfl_up_sync(0xffffffffu, incl, d);
+        if (lane >= d) incl += up;
+      }
+      const int base = carry + incl - v.w;
+      v.x += base;
+      v.y += base;
+      v.z += base;
+      v.w += base;
+      seg[j * 32 + lane] = v;
+      carry += __shfl_sync(0xffffffffu, incl, 31);
+    }
+    fence_proxy_async();
+    mbar_arrive(scanned + s);
+  }
+#endif
+}
+
+template <int TILE, int STAGES, int CWARPS, int L>
+__global__ void __launch_bounds__(CWARPS * 32 + 96 + 32 * L) pipelined_scan_par(const int* in, int* out, state_t state, int tiles,
+                                                                    int delay_ns) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap();  // bulk copies and transaction-counted mbarriers need sm_90 (main() checks first)
+#else
+  using S = shape<TILE, STAGES, CWARPS>;
+  extern __shared__ __align__(128) unsigned char smem[];
+  int* stage_items = reinterpret_cast<int*>(smem);
+  auto* bars = reinterpret_cast<unsigned long long*>(smem + STAGES * S::tile_bytes);
+  unsigned long long* full = bars;                   // [STAGES] the tile has arrived
+  unsigned long long* reduced = bars + STAGES;       // [STAGES] its totals are in smem, its aggregate published
+  unsigned long long* resolved = bars + 2 * STAGES;  // [STAGES] its exclusive prefix is in block_prefix
+  unsigned long long* scanned = bars + 3 * STAGES;   // [STAGES] the consumers are done with it
+  unsigned long long* empty = bars + 4 * STAGES;     // [STAGES] written back: the stage may be refilled
+  int* stage_tile = reinterpret_cast<int*>(bars + 5 * STAGES);  // [STAGES]
+  int* stage_prev_tile = stage_tile + 512;                      // [STAGES] the block's tile before
+  // The block's chain of inclusive prefixes, round k in slot k % 64 as (k + 1) << 32 | prefix: a
+  // ring, not the stage, since a round may resolve (from an inclusive tile in its gap) while the
+  // round before waits, and the stage of two rounds back may then be refilled.
+  volatile unsigned long long* chain = reinterpret_cast<volatile unsigned long long*>(stage_tile + 1024);
+  int* stage_aggregate = stage_tile + STAGES;                   // [STAGES]
+  int* block_prefix = stage_aggregate + STAGES;                 // [STAGES]
+  int* seg_totals = block_prefix + STAGES;                      // [STAGES][CWARPS]
+  int* stage_inclusive = seg_totals + STAGES * CWARPS;          // [STAGES]
+  volatile int* end_round = stage_inclusive + STAGES;           // [1]
+
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(full + s, 1);
+      mbar_init(reduced + s, 1);
+      mbar_init(resolved + s, 1);
+      mbar_init(scanned + s, S::consumers);
+      mbar_init(empty + s, 1);
+    }
+    *end_round = 1 << 30;
+    for (int i = 0; i < 64; ++i) chain[i] = 0;
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+
+  if (warp == 0) {
+    if (lane != 0) return;
+    // The loader. Stage s holds the tiles claimed in rounds k = s, s + STAGES, ...
+    int last_claimed = -1;
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      if (k >= STAGES) mbar_wait(empty + s, (static_cast<unsigned>(k / STAGES) - 1) & 1);
+      const int tile = static_cast<int>(atomicAdd(state.counter, 1u));
+      stage_tile[s] = tile < tiles ? tile : -1;
+      stage_prev_tile[s] = last_claimed;
+      last_claimed = tile;
+      if (tile >= tiles) {
+        mbar_arrive(full + s);  // the end marker
+        return;
+      }
+      mbar_arrive_expect_tx(full + s, S::tile_bytes);
+      bulk_load(stage_items + s * TILE, in + static_cast<long>(tile) * TILE, S::tile_bytes, full + s);
+    }
+  }
+
+  if (warp == 2 + L) {
+    if (lane != 0) return;
+    // The storer: each scanned stage back to global memory, then the stage is free.
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
+      mbar_wait(resolved + s, parity);
+      const int tile = stage_tile[s];
+      if (tile < 0) break;
+      mbar_wait(scanned + s, parity);
+      bulk_store(out + static_cast<long>(tile) * TILE, stage_items + s * TILE, S::tile_bytes);
+      bulk_wait_read<0>();
+      mbar_arrive(empty + s);
+    }
+    bulk_wait_all();
+    return;
+  }
+
+  if (warp == 1) {
+    // The reducer: every tile's segment totals and aggregate as soon as it arrives, the aggregate
+    // published at once (so that later tiles' look-backs never wait for this block's scans).
+    for (int k = 0;; ++k) {
+      const int s = k % STAGES;
+      mbar_wait(full + s, static_cast<unsigned>(k / STAGES) & 1);
+      const int tile = stage_tile[s];
+      if (tile >= 0) {
+        int aggregate = 0;
+#pragma unroll
+        for (int w = 0; w < CWARPS; ++w) {
+          const int4* seg = reinterpret_cast<const int4*>(stage_items + s * TILE + w * S::segment);
+          int sum = 0;
+#pragma unroll
+          for (int j = 0; j < S::rows; ++j) {
+            const int4 v = seg[j * 32 + lane];
+            sum += v.x + v.y + v.z + v.w;
+          }
+          sum = __reduce_add_sync(0xffffffffu, sum);
+          aggregate += sum;
+          if (lane == w) seg_totals[s * CWARPS + w] = sum;
+        }
+        // Tile 0's aggregate is its inclusive prefix (and a look-back treats the tiles before 0 as
+        // inclusive, so tile 0 must never be seen partial).
+        if (lane == 0) {
+          stage_aggregate[s] = aggregate;
+          if (tile == 0) state.set_inclusive(0, aggregate);
+          else state.set_partial(tile, aggregate);
+        }
+      }
+      if (tile < 0 && lane == 0) *end_round = k;
+      __syncwarp();
+      if (lane == 0) mbar_arrive(reduced + s);
+      if (tile < 0) break;
+    }
+    return;
+  }
+
+  if (warp >= 2 && warp < 2 + L) {
+    // L look-ahead warps, round k to warp 2 + k % L. Each folds its tile's gap (the tiles claimed
+    // since the block's previous tile, newest first, stopping at the nearest inclusive one) in
+    // parallel with the others; only where the gap holds no inclusive tile does it wait for the
+    // previous round's inclusive prefix, which its neighbour leaves in shared memory.
+    for (int k = warp - 2;; k += L) {
+      const int s = k % STAGES;
+      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
+      bool ready = false;
+      while (!ready) {
+        ready = mbar_try_wait(reduced + s, parity);
+        if (!ready && *end_round < k) return;
+      }
+      const int tile = stage_tile[s];
+      if (tile < 0) {
+        if (lane == 0) mbar_arrive(resolved + s);
+        return;
+      }
+      const int aggregate = stage_aggregate[s];
+      const int prev_tile = k == 0 ? -1 : stage_prev_tile[s];
+      int acc = 0;
+      bool found = false;
+      for (int newest = tile - 1; newest > prev_tile && !found; newest -= 32) {
+        const int t = newest - lane;
+        int value = 0;
+        unsigned status = t <= prev_tile ? xcub::detail::tile_partial : state.load(t, value);
+        while (!__all_sync(0xffffffffu, status != xcub::detail::tile_invalid)) {
+          if (delay_ns > 0) __nanosleep(delay_ns);
+          if (status == xcub::detail::tile_invalid) status = state.load(t, value);
+        }
+        const int nearest =
+            __reduce_max_sync(0xffffffffu, status == xcub::detail::tile_inclusive && t > prev_tile ? t : prev_tile);
+        if (t >= nearest && t > prev_tile) acc += value;
+        found = nearest > prev_tile;
+      }
+      int prefix = __reduce_add_sync(0xffffffffu, acc);
+      if (!found && k > 0) {
+        unsigned long long link;
+        do {
+          link = chain[(k - 1) % 64];
+        } while (static_cast<int>(link >> 32) != k);
+        prefix += static_cast<int>(static_cast<unsigned>(link));
+      }
+      if (lane == 0) {
+        if (tile != 0) state.set_inclusive(tile, prefix + aggregate);
+        chain[k % 64] = (static_cast<unsigned long long>(k + 1) << 32) | static_cast<unsigned>(prefix + aggregate);
+        block_prefix[s] = prefix;
+      }
+      __syncwarp();
+      if (lane == 0) mbar_arrive(resolved + s);
+    }
+  }
+
+  // The consumers.
+  const int cw = warp - 3 - L;
   for (int k = 0;; ++k) {
     const int s = k % STAGES;
     mbar_wait(resolved + s, static_cast<unsigned>(k / STAGES) & 1);
@@ -413,9 +637,9 @@ int main(int argc, char** argv) {
     cudaFree(temp);
   }
 
-  auto variant = [&](auto kernel, int tile, int stages, int cwarps, int delay_ns, int gap, bool lazy = false) {
-    const int threads = cwarps * 32 + 128;
-    const std::size_t smem = static_cast<std::size_t>(stages) * tile * 4 + 2048;
+  auto variant = [&](auto kernel, int tile, int stages, int cwarps, int delay_ns, int gap, bool lazy = false, int look = 0) {
+    const int threads = cwarps * 32 + (look > 0 ? 96 + 32 * look : 128);
+    const std::size_t smem = static_cast<std::size_t>(stages) * tile * 4 + 8192;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
     int per_sm = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem);
@@ -429,21 +653,25 @@ int main(int argc, char** argv) {
     };
     if (n % tile != 0) return;  // whole tiles only
     char label[128];
-    std::snprintf(label, sizeof label, "pipelined %d x %d stages, %dw, %d/SM, delay %d, gap %d%s", tile, stages, cwarps,
-                  per_sm, delay_ns, gap, lazy ? ", 2 stores" : "");
+    std::snprintf(label, sizeof label, "pipelined %d x %d stages, %dw, %d/SM, delay %d, gap %d%s, look-ahead warps %d", tile,
+                  stages, cwarps, per_sm, delay_ns, gap, lazy ? ", 2 stores" : "", look > 0 ? look : 1);
     cudaMemset(out, 0xff, n * 4);
     launch();
     if (gap >= 0 && !verify(label)) return;
     report(label, median_ms(launch));
   };
   for (int rep = 0; rep < 2; ++rep) {
-    variant(pipelined_scan<8192, 6, 8, -1>, 8192, 6, 8, 0, -1);
-    variant(pipelined_scan<4096, 6, 8, 0>, 4096, 6, 8, 0, 0);
-    variant(pipelined_scan<4096, 6, 8, 1>, 4096, 6, 8, 0, 1);
-    variant(pipelined_scan<8192, 6, 8, 1>, 8192, 6, 8, 0, 1);
     variant(pipelined_scan<8192, 6, 4, 1>, 8192, 6, 4, 0, 1);
-    variant(pipelined_scan<4096, 12, 8, 1>, 4096, 12, 8, 0, 1);
-    variant(pipelined_scan<2048, 8, 4, 1>, 2048, 8, 4, 0, 1);
+    variant(pipelined_scan<8192, 6, 4, 1, false, 16>, 8192, 6, 4, 0, 16);
+    variant(pipelined_scan<8192, 6, 4, 1, false, 8>, 8192, 6, 4, 0, 8);
+    variant(pipelined_scan<8192, 6, 4, 1, false, 12>, 8192, 6, 4, 0, 12);
+    variant(pipelined_scan<8192, 6, 8, 1, false, 8>, 8192, 6, 8, 0, 8);
+    variant(pipelined_scan<8192, 6, 2, 1, false, 8>, 8192, 6, 2, 0, 8);
+    variant(pipelined_scan<4096, 12, 4, 1, false, 8>, 4096, 12, 4, 0, 8);
+    variant(pipelined_scan<4096, 6, 4, 1, false, 8>, 4096, 6, 4, 0, 8);
+    variant(pipelined_scan<4096, 6, 4, 1, false, 16>, 4096, 6, 4, 0, 16);
+    variant(pipelined_scan<8192, 6, 4, 1, false, 8>, 8192, 6, 4, 1000, 8);
+    variant(pipelined_scan<8192, 6, 4, 2, false, 8>, 8192, 6, 4, 0, 8);
   }
   const cudaError_t e = cudaDeviceSynchronize();
   std::printf("%s\n", e == cudaSuccess ? "ok" : cudaGetErrorString(e));
