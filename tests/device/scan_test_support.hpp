@@ -32,12 +32,12 @@ struct odd_tuning {
 
 /// 64 threads x 5 items, striped-exchanged loads, vectorized stores, RAKING_MEMOIZE, LDG loads, a
 /// look-back delay between polls and a settle wait before the first, from 4 tiles up (scans of
-/// fewer tiles take the pause()-only path), and 3 tiles per look-back poll.
+/// fewer tiles take the pause()-only path), and 3 tiles per look-back poll from 8 tiles up.
 struct mixed_tuning {
   template <class T>
   static constexpr xcub::detail::scan_policy policy(int) {
     return {64, 5, xcub::BLOCK_LOAD_TRANSPOSE, xcub::LOAD_LDG, xcub::BLOCK_STORE_VECTORIZE,
-            xcub::BLOCK_SCAN_RAKING_MEMOIZE, 100, 50, 4, 3};
+            xcub::BLOCK_SCAN_RAKING_MEMOIZE, 100, 50, 4, 3, 8};
   }
 };
 

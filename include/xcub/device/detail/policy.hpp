@@ -53,12 +53,14 @@ struct scan_policy {
   /// Both waits above apply only to scans of at least this many tiles; smaller grids poll with the
   /// backend's pause() (few tiles wait little, and a sleep would dominate their run time).
   int lookback_wait_min_tiles = 0;
-  /// Tiles per look-back poll (0: a whole warp's worth), from lookback_wait_min_tiles tiles up as the
-  /// waits (a small grid's tiles all look back at once, far: whole windows reach an inclusive tile
-  /// in fewer round trips), and in DeviceScan only for inputs at least as wide as the accumulator
-  /// (short tiles, as int8 summed into int, look back further). Fewer tiles per poll put less
-  /// traffic on the shared cache and may take more round trips (docs/device-scan.md).
+  /// Tiles per look-back poll (0: a whole warp's worth), for scans of at least
+  /// lookback_window_min_tiles tiles (a grid that fits on the device at once looks back far from
+  /// every tile: whole windows reach an inclusive tile in fewer round trips), and in DeviceScan
+  /// only for inputs at least as wide as the accumulator (short tiles, as int8 summed into int,
+  /// look back further). Fewer tiles per poll put less traffic on the shared cache and may take
+  /// more round trips (docs/device-scan.md).
   int lookback_window = 0;
+  int lookback_window_min_tiles = 0;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
 };
 

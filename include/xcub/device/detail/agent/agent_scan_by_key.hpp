@@ -110,7 +110,7 @@ XCUB_UNROLL
       tile_prefix_op<pair_t, pair_op> prefix{state, pair_op{op}, tile,
           lookback_wait(policy.lookback_delay_ns, policy.lookback_wait_min_tiles, num_tiles),
           lookback_wait(policy.lookback_settle_ns, policy.lookback_wait_min_tiles, num_tiles)};
-      prefix.window = lookback_wait(policy.lookback_window, policy.lookback_wait_min_tiles, num_tiles);
+      prefix.window = lookback_wait(policy.lookback_window, policy.lookback_window_min_tiles, num_tiles);
       if constexpr (INCLUSIVE) scan.InclusiveScan(pairs, pairs, pair_op{op}, prefix);
       else scan.ExclusiveScan(pairs, pairs, pair_op{op}, prefix);
     }

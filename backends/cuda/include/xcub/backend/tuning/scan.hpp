@@ -11,9 +11,11 @@
 // 8 tiles at a time instead of 32 (bench/cuda/device_scan_window_sweep.cu, 2026-11-27,
 // bench/results/sweep-scan-window-2026-11-27-*.json): int32 InclusiveSum at 2^28 82% -> 84% of
 // copy on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91% (4 tiles per poll
-// loses again: more round trips). The agent narrows it only for inputs as wide as the accumulator (int8 summed
-// into int: 1.50x -> 1.29x CUB with 8 tiles per poll on the H200) and from 500 tiles up; 8-byte
-// types keep whole-warp windows (H200: int64 1.02x -> 1.00x, double 1.065x -> 1.035x with 8).
+// loses again: more round trips), from 2000 tiles up (below, most tiles are resident at once and
+// look back far: at 2^22 int32, 745 tiles, 8 tiles per poll took 1.22x -> 1.12x CUB on the H200).
+// The agent narrows it only for inputs as wide as the accumulator (int8 summed into int: 1.50x ->
+// 1.29x CUB with 8 tiles per poll on the H200); 8-byte types keep whole-warp windows (H200: int64
+// 1.02x -> 1.00x, double 1.065x -> 1.035x with 8).
 #pragma once
 
 #include <type_traits>
@@ -47,7 +49,8 @@ struct scan {
 
  private:
   static constexpr int wait_min_tiles = 500;
-  static constexpr int sm90_window = 8;  // look-back tiles per poll (0: a whole warp)
+  static constexpr int sm90_window = 8;  // look-back tiles per poll (0: a whole warp) ...
+  static constexpr int window_min_tiles = 2000;  // ... in scans of this many tiles and more
   /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
   /// (time-sliced for large items), WARP_SCANS.
   static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes,
@@ -64,7 +67,8 @@ struct scan {
             delay_ns,
             settle_ns,
             wait_min_tiles,
-            window};
+            window,
+            window > 0 ? window_min_tiles : 0};
   }
 };
 
