@@ -27,6 +27,10 @@
 // - storer (warp 3, one lane): writes each scanned stage back with one bulk copy, waits until the
 //   copy has read it, and marks the stage empty (LAZY: two stores in flight, each stage freed one
 //   store late; measured slower, since a stage fewer is loading).
+// WIN (pipelined_scan's last parameter): tiles per look-ahead poll (lanes at or past WIN read
+// nothing). pipelined_scan_par: L look-ahead warps take the rounds in turn, each folding its gap in
+// parallel with the others and waiting for the round before only where its gap holds no inclusive
+// tile (a ring of the block's inclusive prefixes in shared memory); measured slower (more polls).
 // Every checked run starts from an output full of 0xff bytes and is compared with a sequential sum
 // on the host; timings are medians of 20 runs against a memcpy, CUB's InclusiveSum and xcub's in
 // the same run.
