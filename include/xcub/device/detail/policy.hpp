@@ -104,7 +104,7 @@ struct select_policy {
   int lookback_delay_ns = 0;
   int lookback_settle_ns = 0;
   int lookback_wait_min_tiles = 0;
-  int lookback_window = 0;  // tiles per look-back poll (0: a whole warp's worth), as scan_policy's
+  int lookback_window = 0;  // tiles per look-back poll (0: a whole warp's worth) from lookback_wait_min_tiles tiles up
   constexpr int tile_items() const { return block_threads * items_per_thread; }
 };
 
