@@ -1,9 +1,11 @@
 // The look-back window (scan_policy::lookback_window: tiles per poll) of DeviceScan on sm_90,
-// against CUB, at 1 GiB of items: the library's sm_90 tuning with 4, 8, 16 and 32 tiles per poll,
-// InclusiveSum int32, float and int8 (int accumulators; 2^20, 2^24, 2^28), int64 and double (2^27), each candidate's output checked against CUB's before timing
-// (device_sweep.hpp). Built on demand:
+// against CUB: the library's sm_90 tuning with 4, 8, 16 and 32 tiles per poll, InclusiveSum int32,
+// float and int8 (int accumulators) at 2^20, 2^24 and 2^28, int64 and double at 2^27, two rounds;
+// each candidate's output is checked against CUB's before timing (device_sweep.hpp). Built on
+// demand:
 //
-//   ninja -C build/cuda-bench bench/cuda/device_scan_window_sweep && build/cuda-bench/bench/cuda/device_scan_window_sweep [results.json]
+//   ninja -C build/cuda-bench bench/cuda/device_scan_window_sweep
+//   build/cuda-bench/bench/cuda/device_scan_window_sweep [results.json]
 #include <cstdint>
 #include <string>
 

@@ -119,7 +119,8 @@ struct agent_scan {
       // accumulator (int8 summed into int) make short tiles, where whole-warp windows win.
       using input_t = typename std::iterator_traits<InputIt>::value_type;
       constexpr bool wide_input = sizeof(input_t) >= sizeof(AccumT);
-      prefix.window = wide_input ? lookback_wait(policy.lookback_window, policy.lookback_window_min_tiles, num_tiles) : 0;
+      prefix.window =
+          wide_input ? lookback_wait(policy.lookback_window, policy.lookback_window_min_tiles, num_tiles) : 0;
       if constexpr (INCLUSIVE) block_scan(storage.scan).InclusiveScan(values, values, op, prefix);
       else block_scan(storage.scan).ExclusiveScan(values, values, op, prefix);
     }
