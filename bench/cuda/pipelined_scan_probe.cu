@@ -35,6 +35,7 @@
 // on the host; timings are medians of 20 runs against a memcpy, CUB's InclusiveSum and xcub's in
 // the same run.
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -46,6 +47,8 @@
 #include <xcub/device/device_scan.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
+
+#include "harness.hpp"
 
 namespace {
 
@@ -110,78 +113,104 @@ __device__ __forceinline__ void consumers_sync() {
   asm volatile("bar.sync 1, %0;" ::"n"(THREADS) : "memory");
 }
 
+/// The block's ring of STAGES tiles in dynamic shared memory, its barriers and per-stage slots,
+/// and the roles every kernel below shares (each called by its warp; the look-ahead differs).
 template <int TILE, int STAGES, int CWARPS>
-struct shape {
+struct stage_ring {
   static constexpr int consumers = CWARPS * 32;
   static constexpr int segment = TILE / CWARPS;  // items per consumer warp
   static constexpr int rows = segment / 128;     // rows of 32 lanes x 4 items
-  static_assert(segment % 128 == 0, "whole rows");
-  static constexpr std::size_t tile_bytes = TILE * sizeof(int);
-};
+  static_assert(segment % 128 == 0 && CWARPS <= 32, "whole rows");
+  static constexpr unsigned tile_bytes = TILE * sizeof(int);
+  // Dynamic shared memory (main() gives each block): the stages and 8 KiB for the rest.
+  static_assert(5 * STAGES * 8 + (4 * STAGES + STAGES * CWARPS + 2) * 4 + 8 + 64 * 8 <= 8192, "the slots fit");
 
-template <int TILE, int STAGES, int CWARPS, int GAP, bool LAZY = false, int WIN = 32>
-__global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* in, int* out, state_t state, int tiles,
-                                                                    int delay_ns) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
-  __trap();  // bulk copies and transaction-counted mbarriers need sm_90 (main() checks first)
-#else
-  using S = shape<TILE, STAGES, CWARPS>;
-  extern __shared__ __align__(128) unsigned char smem[];
-  int* stage_items = reinterpret_cast<int*>(smem);
-  auto* bars = reinterpret_cast<unsigned long long*>(smem + STAGES * S::tile_bytes);
-  unsigned long long* full = bars;                   // [STAGES] the tile has arrived
-  unsigned long long* reduced = bars + STAGES;       // [STAGES] its totals are in smem, its aggregate published
-  unsigned long long* resolved = bars + 2 * STAGES;  // [STAGES] its exclusive prefix is in block_prefix
-  unsigned long long* scanned = bars + 3 * STAGES;   // [STAGES] the consumers are done with it
-  unsigned long long* empty = bars + 4 * STAGES;     // [STAGES] written back: the stage may be refilled
-  int* stage_tile = reinterpret_cast<int*>(bars + 5 * STAGES);  // [STAGES]
-  int* stage_aggregate = stage_tile + STAGES;                   // [STAGES]
-  int* block_prefix = stage_aggregate + STAGES;                 // [STAGES]
-  int* seg_totals = block_prefix + STAGES;                      // [STAGES][CWARPS]
+  int* items;                      // [STAGES][TILE]
+  unsigned long long* full;        // [STAGES] the tile has arrived
+  unsigned long long* reduced;     // [STAGES] its totals are in seg_totals, its aggregate published
+  unsigned long long* resolved;    // [STAGES] its exclusive prefix is in block_prefix
+  unsigned long long* scanned;     // [STAGES] the consumers are done with it
+  unsigned long long* empty;       // [STAGES] written back: the stage may be refilled
+  int* tile;                       // [STAGES] its tile id (-1: the end marker)
+  int* prev_tile;                  // [STAGES] the block's tile of the round before (-1: none)
+  int* aggregate;                  // [STAGES]
+  int* block_prefix;               // [STAGES]
+  int* seg_totals;                 // [STAGES][CWARPS]
+  volatile int* end_round;         // the round of the end marker, once the reducer has seen it
+  // The block's chain of inclusive prefixes (pipelined_scan_par), round k in slot k % 64 as
+  // (k + 1) << 32 | prefix: a ring, not the stage, since a round may resolve (from an inclusive
+  // tile in its gap) while the round before waits, and the stage of two rounds back may then be
+  // refilled.
+  volatile unsigned long long* chain;
 
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < STAGES; ++s) {
-      mbar_init(full + s, 1);
-      mbar_init(reduced + s, 1);
-      mbar_init(resolved + s, 1);
-      mbar_init(scanned + s, S::consumers);
-      mbar_init(empty + s, 1);
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  __device__ explicit stage_ring(unsigned char* smem) {
+    items = reinterpret_cast<int*>(smem);
+    auto* bars = reinterpret_cast<unsigned long long*>(smem + std::size_t{STAGES} * tile_bytes);
+    full = bars;
+    reduced = bars + STAGES;
+    resolved = bars + 2 * STAGES;
+    scanned = bars + 3 * STAGES;
+    empty = bars + 4 * STAGES;
+    tile = reinterpret_cast<int*>(bars + 5 * STAGES);
+    prev_tile = tile + STAGES;
+    aggregate = prev_tile + STAGES;
+    block_prefix = aggregate + STAGES;
+    seg_totals = block_prefix + STAGES;
+    end_round = seg_totals + STAGES * CWARPS;
+    chain = reinterpret_cast<volatile unsigned long long*>(
+        (reinterpret_cast<std::uintptr_t>(end_round + 2) + 7) & ~std::uintptr_t{7});
   }
-  __syncthreads();
 
-  if (warp == 0) {
-    if (lane != 0) return;
-    // The loader. Stage s holds the tiles claimed in rounds k = s, s + STAGES, ...
+  /// Thread 0, then a block barrier.
+  __device__ void init() const {
+    if (threadIdx.x == 0) {
+      for (int s = 0; s < STAGES; ++s) {
+        mbar_init(full + s, 1);
+        mbar_init(reduced + s, 1);
+        mbar_init(resolved + s, 1);
+        mbar_init(scanned + s, consumers);
+        mbar_init(empty + s, 1);
+      }
+      *end_round = 1 << 30;
+      for (int i = 0; i < 64; ++i) chain[i] = 0;
+      asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+    }
+    __syncthreads();
+  }
+
+  static __device__ unsigned parity(int k) { return static_cast<unsigned>(k / STAGES) & 1; }
+
+  /// The loader (one lane): stage s holds the tiles claimed in rounds k = s, s + STAGES, ...
+  __device__ void load(const int* in, const state_t& state, int tiles) const {
+    int last_claimed = -1;
     for (int k = 0;; ++k) {
       const int s = k % STAGES;
-      if (k >= STAGES) mbar_wait(empty + s, (static_cast<unsigned>(k / STAGES) - 1) & 1);
-      const int tile = static_cast<int>(atomicAdd(state.counter, 1u));
-      stage_tile[s] = tile < tiles ? tile : -1;
-      if (tile >= tiles) {
+      if (k >= STAGES) mbar_wait(empty + s, parity(k - STAGES));
+      const int t = static_cast<int>(atomicAdd(state.counter, 1u));
+      tile[s] = t < tiles ? t : -1;
+      prev_tile[s] = last_claimed;
+      last_claimed = t;
+      if (t >= tiles) {
         mbar_arrive(full + s);  // the end marker
         return;
       }
-      mbar_arrive_expect_tx(full + s, S::tile_bytes);
-      bulk_load(stage_items + s * TILE, in + static_cast<long>(tile) * TILE, S::tile_bytes, full + s);
+      mbar_arrive_expect_tx(full + s, tile_bytes);
+      bulk_load(items + s * TILE, in + static_cast<long>(t) * TILE, tile_bytes, full + s);
     }
   }
 
-  if (warp == 3) {
-    if (lane != 0) return;
-    // The storer: each scanned stage back to global memory, then the stage is free.
+  /// The storer (one lane): each scanned stage back to global memory, then the stage is free.
+  /// LAZY: two stores in flight, the stage of the store before this one freed once it was read.
+  template <bool LAZY>
+  __device__ void store(int* out) const {
     for (int k = 0;; ++k) {
       const int s = k % STAGES;
-      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
-      mbar_wait(resolved + s, parity);
-      const int tile = stage_tile[s];
-      if (tile < 0) break;
-      mbar_wait(scanned + s, parity);
-      bulk_store(out + static_cast<long>(tile) * TILE, stage_items + s * TILE, S::tile_bytes);
+      mbar_wait(resolved + s, parity(k));
+      const int t = tile[s];
+      if (t < 0) break;
+      mbar_wait(scanned + s, parity(k));
+      bulk_store(out + static_cast<long>(t) * TILE, items + s * TILE, tile_bytes);
       if constexpr (LAZY) {
-        // Two stores in flight: the stage of the store before this one is free once it was read.
         bulk_wait_read<1>();
         if (k > 0) mbar_arrive(empty + (k - 1) % STAGES);
       } else {
@@ -190,367 +219,251 @@ __global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* i
       }
     }
     bulk_wait_all();
-    return;
   }
 
-  if (warp == 1) {
-    // The reducer: every tile's segment totals and aggregate as soon as it arrives, the aggregate
-    // published at once (so that later tiles' look-backs never wait for this block's scans).
+  /// The reducer (one warp): every tile's segment totals and aggregate as soon as it arrives, the
+  /// aggregate published at once (so that later tiles' look-backs never wait for this block's scans).
+  __device__ void reduce(const state_t& state, int lane) const {
     for (int k = 0;; ++k) {
       const int s = k % STAGES;
-      mbar_wait(full + s, static_cast<unsigned>(k / STAGES) & 1);
-      const int tile = stage_tile[s];
-      if (tile >= 0) {
-        int aggregate = 0;
+      mbar_wait(full + s, parity(k));
+      const int t = tile[s];
+      if (t >= 0) {
+        int sum_all = 0;
 #pragma unroll
         for (int w = 0; w < CWARPS; ++w) {
-          const int4* seg = reinterpret_cast<const int4*>(stage_items + s * TILE + w * S::segment);
+          const int4* seg = reinterpret_cast<const int4*>(items + s * TILE + w * segment);
           int sum = 0;
 #pragma unroll
-          for (int j = 0; j < S::rows; ++j) {
+          for (int j = 0; j < rows; ++j) {
             const int4 v = seg[j * 32 + lane];
             sum += v.x + v.y + v.z + v.w;
           }
           sum = __reduce_add_sync(0xffffffffu, sum);
-          aggregate += sum;
+          sum_all += sum;
           if (lane == w) seg_totals[s * CWARPS + w] = sum;
         }
         // Tile 0's aggregate is its inclusive prefix (and a look-back treats the tiles before 0 as
         // inclusive, so tile 0 must never be seen partial).
         if (lane == 0) {
-          stage_aggregate[s] = aggregate;
-          if (tile == 0) state.set_inclusive(0, aggregate);
-          else state.set_partial(tile, aggregate);
+          aggregate[s] = sum_all;
+          if (t == 0) state.set_inclusive(0, sum_all);
+          else state.set_partial(t, sum_all);
         }
+      } else if (lane == 0) {
+        *end_round = k;
       }
       __syncwarp();
       if (lane == 0) mbar_arrive(reduced + s);
-      if (tile < 0) break;
+      if (t < 0) return;
     }
-    return;
   }
 
-  if (warp == 2) {
-    // The look-ahead: each tile's exclusive prefix, in order, as soon as its aggregate is out. A
-    // block's tiles come in increasing order, so the prefix of its tile t is the inclusive prefix
-    // of its previous tile t' plus the aggregates of the tiles between them, which their blocks
-    // publish as soon as those tiles arrive: no wait on any other block's look-back. The first
-    // tile of a block looks back as usual (tile_prefix_op). Every tile publishes its inclusive
-    // prefix too, for those first look-backs.
-    int last_tile = -1, last_inclusive = 0;
+  /// Consumer warp cw: scans its segment of each stage in place from the stage's prefix.
+  __device__ void consume(int cw, int lane) const {
     for (int k = 0;; ++k) {
       const int s = k % STAGES;
-      mbar_wait(reduced + s, static_cast<unsigned>(k / STAGES) & 1);
-      const int tile = stage_tile[s];
-      if (tile >= 0) {
-        const int aggregate = stage_aggregate[s];
-        int prefix = 0;
-        if (tile == 0 || GAP < 0) {
-          prefix = 0;  // GAP < 0: no look-back at all (wrong sums; the structure's ceiling)
-        } else if (last_tile < 0 || !GAP) {
-          xcub::detail::tile_prefix_op<int, xcub::Sum> op{state, xcub::Sum{}, tile, delay_ns, 0};
-          prefix = __shfl_sync(0xffffffffu, op(aggregate), 0);
-        } else {
-          // The gap's tiles are partial (their aggregate) or already inclusive (their inclusive
-          // prefix): the fold starts at the nearest inclusive one, or at last_inclusive.
-          int acc = 0;
-          bool found = false;
-          for (int newest = tile - 1; newest > last_tile && !found; newest -= WIN * (GAP > 0 ? GAP : 1)) {
-            int value[GAP > 0 ? GAP : 1];
-            unsigned status[GAP > 0 ? GAP : 1];
+      mbar_wait(resolved + s, parity(k));
+      if (tile[s] < 0) return;
+      int carry = block_prefix[s];
 #pragma unroll
-            for (int j = 0; j < GAP; ++j) {
-              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
-              value[j] = 0;
-              status[j] = t <= last_tile ? xcub::detail::tile_partial : state.load(t, value[j]);
-            }
-            while (true) {
-              bool all = true;
+      for (int w = 0; w < CWARPS - 1; ++w) {
+        const int t = seg_totals[s * CWARPS + w];
+        if (w < cw) carry += t;
+      }
+      int4* seg = reinterpret_cast<int4*>(items + s * TILE + cw * segment);
 #pragma unroll
-              for (int j = 0; j < GAP; ++j) all = all && status[j] != xcub::detail::tile_invalid;
-              if (__all_sync(0xffffffffu, all)) break;
-              if (delay_ns > 0) __nanosleep(delay_ns);
+      for (int j = 0; j < rows; ++j) {
+        int4 v = seg[j * 32 + lane];
+        v.y += v.x;
+        v.z += v.y;
+        v.w += v.z;
+        int incl = v.w;
 #pragma unroll
-              for (int j = 0; j < GAP; ++j) {
-                const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
-                if (status[j] == xcub::detail::tile_invalid) status[j] = state.load(t, value[j]);
-              }
-            }
-            int nearest = last_tile;
-#pragma unroll
-            for (int j = 0; j < GAP; ++j) {
-              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
-              if (status[j] == xcub::detail::tile_inclusive && t > nearest) nearest = t;
-            }
-            nearest = __reduce_max_sync(0xffffffffu, nearest);
-#pragma unroll
-            for (int j = 0; j < GAP; ++j) {
-              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
-              if (t >= nearest && t > last_tile) acc += value[j];
-            }
-            found = nearest > last_tile;
-          }
-          prefix = (found ? 0 : last_inclusive) + __reduce_add_sync(0xffffffffu, acc);
-          if (lane == 0) state.set_inclusive(tile, prefix + aggregate);
+        for (int d = 1; d < 32; d *= 2) {
+          const int up = __shfl_up_sync(0xffffffffu, incl, d);
+          if (lane >= d) incl += up;
         }
-        last_tile = tile;
-        last_inclusive = prefix + aggregate;
-        if (lane == 0) block_prefix[s] = prefix;
+        const int base = carry + incl - v.w;
+        v.x += base;
+        v.y += base;
+        v.z += base;
+        v.w += base;
+        seg[j * 32 + lane] = v;
+        carry += __shfl_sync(0xffffffffu, incl, 31);
       }
-      __syncwarp();
-      if (lane == 0) mbar_arrive(resolved + s);
-      if (tile < 0) break;
+      fence_proxy_async();
+      mbar_arrive(scanned + s);
     }
-    return;
   }
 
-  // The consumers.
-  const int cw = warp - 4;
-  for (int k = 0;; ++k) {
-    const int s = k % STAGES;
-    mbar_wait(resolved + s, static_cast<unsigned>(k / STAGES) & 1);
-    const int tile = stage_tile[s];
-    if (tile < 0) break;
-    int carry = block_prefix[s];
-#pragma unroll
-    for (int w = 0; w < CWARPS - 1; ++w) {
-      const int t = seg_totals[s * CWARPS + w];
-      if (w < cw) carry += t;
+  /// Every role but the look-ahead, by warp: 0 loader, 1 reducer, 2 .. 1 + LOOK_WARPS look-ahead,
+  /// 2 + LOOK_WARPS storer, then the consumers. Returns false in the look-ahead warps, which the
+  /// kernel runs itself; the others return from the kernel after it.
+  template <int LOOK_WARPS, bool LAZY>
+  __device__ bool shared_role(const int* in, int* out, const state_t& state, int tiles, int warp, int lane) const {
+    if (warp == 0) {
+      if (lane == 0) load(in, state, tiles);
+    } else if (warp == 1) {
+      reduce(state, lane);
+    } else if (warp == 2 + LOOK_WARPS) {
+      if (lane == 0) store<LAZY>(out);
+    } else if (warp > 2 + LOOK_WARPS) {
+      consume(warp - 3 - LOOK_WARPS, lane);
+    } else {
+      return false;
     }
-    int4* seg = reinterpret_cast<int4*>(stage_items + s * TILE + cw * S::segment);
-#pragma unroll
-    for (int j = 0; j < S::rows; ++j) {
-      int4 v = seg[j * 32 + lane];
-      v.y += v.x;
-      v.z += v.y;
-      v.w += v.z;
-      int incl = v.w;
-#pragma unroll
-      for (int d = 1; d < 32; d *= 2) {
-        const int up = __shfl_up_sync(0xffffffffu, incl, d);
-        if (lane >= d) incl += up;
-      }
-      const int base = carry + incl - v.w;
-      v.x += base;
-      v.y += base;
-      v.z += base;
-      v.w += base;
-      seg[j * 32 + lane] = v;
-      carry += __shfl_sync(0xffffffffu, incl, 31);
-    }
-    fence_proxy_async();
-    mbar_arrive(scanned + s);
+    return true;
   }
-#endif
-}
+};
 
-template <int TILE, int STAGES, int CWARPS, int L>
-__global__ void __launch_bounds__(CWARPS * 32 + 96 + 32 * L) pipelined_scan_par(const int* in, int* out, state_t state, int tiles,
+/// Warps: 0 loader, 1 reducer, 2 look-ahead, 3 storer, then CWARPS consumers.
+template <int TILE, int STAGES, int CWARPS, int GAP, bool LAZY = false, int WIN = 32>
+__global__ void __launch_bounds__(CWARPS * 32 + 128) pipelined_scan(const int* in, int* out, state_t state, int tiles,
                                                                     int delay_ns) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
   __trap();  // bulk copies and transaction-counted mbarriers need sm_90 (main() checks first)
 #else
-  using S = shape<TILE, STAGES, CWARPS>;
   extern __shared__ __align__(128) unsigned char smem[];
-  int* stage_items = reinterpret_cast<int*>(smem);
-  auto* bars = reinterpret_cast<unsigned long long*>(smem + STAGES * S::tile_bytes);
-  unsigned long long* full = bars;                   // [STAGES] the tile has arrived
-  unsigned long long* reduced = bars + STAGES;       // [STAGES] its totals are in smem, its aggregate published
-  unsigned long long* resolved = bars + 2 * STAGES;  // [STAGES] its exclusive prefix is in block_prefix
-  unsigned long long* scanned = bars + 3 * STAGES;   // [STAGES] the consumers are done with it
-  unsigned long long* empty = bars + 4 * STAGES;     // [STAGES] written back: the stage may be refilled
-  int* stage_tile = reinterpret_cast<int*>(bars + 5 * STAGES);  // [STAGES]
-  int* stage_prev_tile = stage_tile + 512;                      // [STAGES] the block's tile before
-  // The block's chain of inclusive prefixes, round k in slot k % 64 as (k + 1) << 32 | prefix: a
-  // ring, not the stage, since a round may resolve (from an inclusive tile in its gap) while the
-  // round before waits, and the stage of two rounds back may then be refilled.
-  volatile unsigned long long* chain = reinterpret_cast<volatile unsigned long long*>(stage_tile + 1024);
-  int* stage_aggregate = stage_tile + STAGES;                   // [STAGES]
-  int* block_prefix = stage_aggregate + STAGES;                 // [STAGES]
-  int* seg_totals = block_prefix + STAGES;                      // [STAGES][CWARPS]
-  int* stage_inclusive = seg_totals + STAGES * CWARPS;          // [STAGES]
-  volatile int* end_round = stage_inclusive + STAGES;           // [1]
-
+  const stage_ring<TILE, STAGES, CWARPS> ring(smem);
+  ring.init();
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  if (threadIdx.x == 0) {
-    for (int s = 0; s < STAGES; ++s) {
-      mbar_init(full + s, 1);
-      mbar_init(reduced + s, 1);
-      mbar_init(resolved + s, 1);
-      mbar_init(scanned + s, S::consumers);
-      mbar_init(empty + s, 1);
-    }
-    *end_round = 1 << 30;
-    for (int i = 0; i < 64; ++i) chain[i] = 0;
-    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-  }
-  __syncthreads();
+  if (ring.template shared_role<1, LAZY>(in, out, state, tiles, warp, lane)) return;
 
-  if (warp == 0) {
-    if (lane != 0) return;
-    // The loader. Stage s holds the tiles claimed in rounds k = s, s + STAGES, ...
-    int last_claimed = -1;
-    for (int k = 0;; ++k) {
-      const int s = k % STAGES;
-      if (k >= STAGES) mbar_wait(empty + s, (static_cast<unsigned>(k / STAGES) - 1) & 1);
-      const int tile = static_cast<int>(atomicAdd(state.counter, 1u));
-      stage_tile[s] = tile < tiles ? tile : -1;
-      stage_prev_tile[s] = last_claimed;
-      last_claimed = tile;
-      if (tile >= tiles) {
-        mbar_arrive(full + s);  // the end marker
-        return;
-      }
-      mbar_arrive_expect_tx(full + s, S::tile_bytes);
-      bulk_load(stage_items + s * TILE, in + static_cast<long>(tile) * TILE, S::tile_bytes, full + s);
-    }
-  }
-
-  if (warp == 2 + L) {
-    if (lane != 0) return;
-    // The storer: each scanned stage back to global memory, then the stage is free.
-    for (int k = 0;; ++k) {
-      const int s = k % STAGES;
-      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
-      mbar_wait(resolved + s, parity);
-      const int tile = stage_tile[s];
-      if (tile < 0) break;
-      mbar_wait(scanned + s, parity);
-      bulk_store(out + static_cast<long>(tile) * TILE, stage_items + s * TILE, S::tile_bytes);
-      bulk_wait_read<0>();
-      mbar_arrive(empty + s);
-    }
-    bulk_wait_all();
-    return;
-  }
-
-  if (warp == 1) {
-    // The reducer: every tile's segment totals and aggregate as soon as it arrives, the aggregate
-    // published at once (so that later tiles' look-backs never wait for this block's scans).
-    for (int k = 0;; ++k) {
-      const int s = k % STAGES;
-      mbar_wait(full + s, static_cast<unsigned>(k / STAGES) & 1);
-      const int tile = stage_tile[s];
-      if (tile >= 0) {
-        int aggregate = 0;
-#pragma unroll
-        for (int w = 0; w < CWARPS; ++w) {
-          const int4* seg = reinterpret_cast<const int4*>(stage_items + s * TILE + w * S::segment);
-          int sum = 0;
-#pragma unroll
-          for (int j = 0; j < S::rows; ++j) {
-            const int4 v = seg[j * 32 + lane];
-            sum += v.x + v.y + v.z + v.w;
-          }
-          sum = __reduce_add_sync(0xffffffffu, sum);
-          aggregate += sum;
-          if (lane == w) seg_totals[s * CWARPS + w] = sum;
-        }
-        // Tile 0's aggregate is its inclusive prefix (and a look-back treats the tiles before 0 as
-        // inclusive, so tile 0 must never be seen partial).
-        if (lane == 0) {
-          stage_aggregate[s] = aggregate;
-          if (tile == 0) state.set_inclusive(0, aggregate);
-          else state.set_partial(tile, aggregate);
-        }
-      }
-      if (tile < 0 && lane == 0) *end_round = k;
-      __syncwarp();
-      if (lane == 0) mbar_arrive(reduced + s);
-      if (tile < 0) break;
-    }
-    return;
-  }
-
-  if (warp >= 2 && warp < 2 + L) {
-    // L look-ahead warps, round k to warp 2 + k % L. Each folds its tile's gap (the tiles claimed
-    // since the block's previous tile, newest first, stopping at the nearest inclusive one) in
-    // parallel with the others; only where the gap holds no inclusive tile does it wait for the
-    // previous round's inclusive prefix, which its neighbour leaves in shared memory.
-    for (int k = warp - 2;; k += L) {
-      const int s = k % STAGES;
-      const unsigned parity = static_cast<unsigned>(k / STAGES) & 1;
-      bool ready = false;
-      while (!ready) {
-        ready = mbar_try_wait(reduced + s, parity);
-        if (!ready && *end_round < k) return;
-      }
-      const int tile = stage_tile[s];
-      if (tile < 0) {
-        if (lane == 0) mbar_arrive(resolved + s);
-        return;
-      }
-      const int aggregate = stage_aggregate[s];
-      const int prev_tile = k == 0 ? -1 : stage_prev_tile[s];
-      int acc = 0;
-      bool found = false;
-      for (int newest = tile - 1; newest > prev_tile && !found; newest -= 32) {
-        const int t = newest - lane;
-        int value = 0;
-        unsigned status = t <= prev_tile ? xcub::detail::tile_partial : state.load(t, value);
-        while (!__all_sync(0xffffffffu, status != xcub::detail::tile_invalid)) {
-          if (delay_ns > 0) __nanosleep(delay_ns);
-          if (status == xcub::detail::tile_invalid) status = state.load(t, value);
-        }
-        const int nearest =
-            __reduce_max_sync(0xffffffffu, status == xcub::detail::tile_inclusive && t > prev_tile ? t : prev_tile);
-        if (t >= nearest && t > prev_tile) acc += value;
-        found = nearest > prev_tile;
-      }
-      int prefix = __reduce_add_sync(0xffffffffu, acc);
-      if (!found && k > 0) {
-        unsigned long long link;
-        do {
-          link = chain[(k - 1) % 64];
-        } while (static_cast<int>(link >> 32) != k);
-        prefix += static_cast<int>(static_cast<unsigned>(link));
-      }
-      if (lane == 0) {
-        if (tile != 0) state.set_inclusive(tile, prefix + aggregate);
-        chain[k % 64] = (static_cast<unsigned long long>(k + 1) << 32) | static_cast<unsigned>(prefix + aggregate);
-        block_prefix[s] = prefix;
-      }
-      __syncwarp();
-      if (lane == 0) mbar_arrive(resolved + s);
-    }
-  }
-
-  // The consumers.
-  const int cw = warp - 3 - L;
+  // The look-ahead: each tile's exclusive prefix, in order, as soon as its aggregate is out. A
+  // block's tiles come in increasing order, so the prefix of its tile t is the inclusive prefix of
+  // its previous tile t' plus the aggregates of the tiles between them, which their blocks publish
+  // as soon as those tiles arrive: no wait on any other block's look-back. The first tile of a
+  // block looks back as usual (tile_prefix_op). Every tile publishes its inclusive prefix too, for
+  // those first look-backs.
+  int last_tile = -1, last_inclusive = 0;
   for (int k = 0;; ++k) {
     const int s = k % STAGES;
-    mbar_wait(resolved + s, static_cast<unsigned>(k / STAGES) & 1);
-    const int tile = stage_tile[s];
-    if (tile < 0) break;
-    int carry = block_prefix[s];
+    mbar_wait(ring.reduced + s, ring.parity(k));
+    const int tile = ring.tile[s];
+    if (tile >= 0) {
+      const int aggregate = ring.aggregate[s];
+      int prefix = 0;
+      if (tile == 0 || GAP < 0) {
+        prefix = 0;  // GAP < 0: no look-back at all (wrong sums; the structure's ceiling)
+      } else if (last_tile < 0 || !GAP) {
+        xcub::detail::tile_prefix_op<int, xcub::Sum> op{state, xcub::Sum{}, tile, delay_ns, 0};
+        prefix = __shfl_sync(0xffffffffu, op(aggregate), 0);
+      } else {
+        // The gap's tiles are partial (their aggregate) or already inclusive (their inclusive
+        // prefix): the fold starts at the nearest inclusive one, or at last_inclusive.
+        int acc = 0;
+        bool found = false;
+        for (int newest = tile - 1; newest > last_tile && !found; newest -= WIN * (GAP > 0 ? GAP : 1)) {
+          int value[GAP > 0 ? GAP : 1];
+          unsigned status[GAP > 0 ? GAP : 1];
 #pragma unroll
-    for (int w = 0; w < CWARPS - 1; ++w) {
-      const int t = seg_totals[s * CWARPS + w];
-      if (w < cw) carry += t;
-    }
-    int4* seg = reinterpret_cast<int4*>(stage_items + s * TILE + cw * S::segment);
+          for (int j = 0; j < GAP; ++j) {
+            const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
+            value[j] = 0;
+            status[j] = t <= last_tile ? xcub::detail::tile_partial : state.load(t, value[j]);
+          }
+          while (true) {
+            bool all = true;
 #pragma unroll
-    for (int j = 0; j < S::rows; ++j) {
-      int4 v = seg[j * 32 + lane];
-      v.y += v.x;
-      v.z += v.y;
-      v.w += v.z;
-      int incl = v.w;
+            for (int j = 0; j < GAP; ++j) all = all && status[j] != xcub::detail::tile_invalid;
+            if (__all_sync(0xffffffffu, all)) break;
+            if (delay_ns > 0) __nanosleep(delay_ns);
 #pragma unroll
-      for (int d = 1; d < 32; d *= 2) {
-        const int up = __shfl_up_sync(0xffffffffu, incl, d);
-        if (lane >= d) incl += up;
+            for (int j = 0; j < GAP; ++j) {
+              const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
+              if (status[j] == xcub::detail::tile_invalid) status[j] = state.load(t, value[j]);
+            }
+          }
+          int nearest = last_tile;
+#pragma unroll
+          for (int j = 0; j < GAP; ++j) {
+            const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
+            if (status[j] == xcub::detail::tile_inclusive && t > nearest) nearest = t;
+          }
+          nearest = __reduce_max_sync(0xffffffffu, nearest);
+#pragma unroll
+          for (int j = 0; j < GAP; ++j) {
+            const int t = lane < WIN ? newest - lane - WIN * j : last_tile;
+            if (t >= nearest && t > last_tile) acc += value[j];
+          }
+          found = nearest > last_tile;
+        }
+        prefix = (found ? 0 : last_inclusive) + __reduce_add_sync(0xffffffffu, acc);
+        if (lane == 0) state.set_inclusive(tile, prefix + aggregate);
       }
-      const int base = carry + incl - v.w;
-      v.x += base;
-      v.y += base;
-      v.z += base;
-      v.w += base;
-      seg[j * 32 + lane] = v;
-      carry += __shfl_sync(0xffffffffu, incl, 31);
+      last_tile = tile;
+      last_inclusive = prefix + aggregate;
+      if (lane == 0) ring.block_prefix[s] = prefix;
     }
-    fence_proxy_async();
-    mbar_arrive(scanned + s);
+    __syncwarp();
+    if (lane == 0) mbar_arrive(ring.resolved + s);
+    if (tile < 0) return;
+  }
+#endif
+}
+
+/// Warps: 0 loader, 1 reducer, 2 .. 2 + L - 1 look-ahead, 2 + L storer, then CWARPS consumers.
+template <int TILE, int STAGES, int CWARPS, int L>
+__global__ void __launch_bounds__(CWARPS * 32 + 96 + 32 * L)
+    pipelined_scan_par(const int* in, int* out, state_t state, int tiles, int delay_ns) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+  __trap();  // as pipelined_scan
+#else
+  extern __shared__ __align__(128) unsigned char smem[];
+  const stage_ring<TILE, STAGES, CWARPS> ring(smem);
+  ring.init();
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  if (ring.template shared_role<L, false>(in, out, state, tiles, warp, lane)) return;
+
+  // L look-ahead warps, round k to warp 2 + k % L. Each folds its tile's gap (the tiles claimed
+  // since the block's previous tile, newest first, stopping at the nearest inclusive one) in
+  // parallel with the others; only where the gap holds no inclusive tile does it wait for the
+  // previous round's inclusive prefix, which its neighbour leaves in the chain.
+  for (int k = warp - 2;; k += L) {
+    const int s = k % STAGES;
+    bool ready = false;
+    while (!ready) {
+      ready = mbar_try_wait(ring.reduced + s, ring.parity(k));
+      if (!ready && *ring.end_round < k) return;
+    }
+    const int tile = ring.tile[s];
+    if (tile < 0) {
+      if (lane == 0) mbar_arrive(ring.resolved + s);
+      return;
+    }
+    const int aggregate = ring.aggregate[s];
+    const int prev_tile = k == 0 ? -1 : ring.prev_tile[s];
+    int acc = 0;
+    bool found = false;
+    for (int newest = tile - 1; newest > prev_tile && !found; newest -= 32) {
+      const int t = newest - lane;
+      int value = 0;
+      unsigned status = t <= prev_tile ? xcub::detail::tile_partial : state.load(t, value);
+      while (!__all_sync(0xffffffffu, status != xcub::detail::tile_invalid)) {
+        if (delay_ns > 0) __nanosleep(delay_ns);
+        if (status == xcub::detail::tile_invalid) status = state.load(t, value);
+      }
+      const int nearest =
+          __reduce_max_sync(0xffffffffu, status == xcub::detail::tile_inclusive && t > prev_tile ? t : prev_tile);
+      if (t >= nearest && t > prev_tile) acc += value;
+      found = nearest > prev_tile;
+    }
+    int prefix = __reduce_add_sync(0xffffffffu, acc);
+    if (!found && k > 0) {
+      unsigned long long link;
+      do {
+        link = ring.chain[(k - 1) % 64];
+      } while (static_cast<int>(link >> 32) != k);
+      prefix += static_cast<int>(static_cast<unsigned>(link));
+    }
+    if (lane == 0) {
+      if (tile != 0) state.set_inclusive(tile, prefix + aggregate);
+      ring.chain[k % 64] = (static_cast<unsigned long long>(k + 1) << 32) | static_cast<unsigned>(prefix + aggregate);
+      ring.block_prefix[s] = prefix;
+    }
+    __syncwarp();
+    if (lane == 0) mbar_arrive(ring.resolved + s);
   }
 #endif
 }
@@ -578,23 +491,8 @@ int main(int argc, char** argv) {
   cudaMemcpy(in, h.data(), n * 4, cudaMemcpyHostToDevice);
   std::printf("seed %u\n", seed);
 
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  auto median_ms = [&](auto run) {
-    std::vector<float> t;
-    for (int r = 0; r < 25; ++r) {
-      cudaEventRecord(start);
-      run();
-      cudaEventRecord(stop);
-      cudaEventSynchronize(stop);
-      float ms = 0;
-      cudaEventElapsedTime(&ms, start, stop);
-      if (r >= 5) t.push_back(ms);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-  };
+  // Medians of 20 timed runs after 5 untimed ones (harness.hpp).
+  const auto median_ms = [](auto run) { return static_cast<float>(xcub_bench::median_ms(run, 5, 20)); };
   auto verify = [&](const char* name) {
     const cudaError_t e = cudaDeviceSynchronize();
     if (e != cudaSuccess) {
@@ -676,6 +574,7 @@ int main(int argc, char** argv) {
     variant(pipelined_scan<4096, 6, 4, 1, false, 16>, 4096, 6, 4, 0, 16);
     variant(pipelined_scan<8192, 6, 4, 1, false, 8>, 8192, 6, 4, 1000, 8);
     variant(pipelined_scan<8192, 6, 4, 2, false, 8>, 8192, 6, 4, 0, 8);
+    variant(pipelined_scan_par<8192, 6, 4, 2>, 8192, 6, 4, 0, 1, false, 2);  // 2 look-ahead warps
   }
   const cudaError_t e = cudaDeviceSynchronize();
   std::printf("%s\n", e == cudaSuccess ? "ok" : cudaGetErrorString(e));
