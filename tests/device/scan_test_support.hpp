@@ -41,6 +41,33 @@ struct mixed_tuning {
   }
 };
 
+/// The pipelined agent (agent_scan_pipelined.hpp) from 2 tiles up, with the smallest ring: 2
+/// stages, 2 consumer warps of one row (warp x 16 bytes) each, 3 tiles per look-ahead poll; the
+/// scans it does not take (other types and operators, too few tiles) run tiny_tuning's tiles.
+struct pipelined_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int arch) {
+    return tiny_tuning::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    return {2, 2 * xcub::arch::warp_threads * static_cast<int>(16 / sizeof(T)), 2, 2, 3, 0};
+  }
+};
+
+/// A deeper ring with longer segments: 4 stages, 3 consumer warps of 2 rows each, whole-warp
+/// look-ahead polls with a delay, from 5 tiles up (smaller scans: odd_tuning's tiles).
+struct pipelined_deep_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int arch) {
+    return odd_tuning::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    return {4, 3 * 2 * xcub::arch::warp_threads * static_cast<int>(16 / sizeof(T)), 3, 5, 0, 50};
+  }
+};
+
 /// x -> a * x + b (mod 2^16): 4 bytes, so the look-back packs it with its status.
 struct affine16 {
   std::uint16_t a, b;

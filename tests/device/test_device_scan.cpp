@@ -146,6 +146,74 @@ TEST_CASE("device scan: non-commutative operators, packed and split tile status,
   });
 }
 
+/// Every scan the pipelined agent takes (sums, integer Min and Max, with and without initial
+/// values) on random T, out of place and in place, against the oracle.
+template <class Tuning, class T>
+void check_pipelined(std::mt19937_64& rng, std::size_t n) {
+  const std::vector<T> host = small_values<T>(n, rng);
+  using scan = xcub::DeviceScanTuned<Tuning>;
+  const auto plus = [](T a, T b) { return static_cast<T>(a + b); };
+  INFO("n = " << n);
+  auto d_in = to_device(host);
+  xcub::device_buffer<T> d_out(n), d_init(std::vector<T>{T(5)});
+  two_phase([&](void* t, std::size_t& b) { return scan::InclusiveSum(t, b, d_in.data(), d_out.data(), n); });
+  xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, plus), "InclusiveSum");
+  two_phase([&](void* t, std::size_t& b) { return scan::ExclusiveSum(t, b, d_in.data(), d_out.data(), n); });
+  xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, T(0), plus), "ExclusiveSum");
+  two_phase([&](void* t, std::size_t& b) {
+    return scan::InclusiveScanInit(t, b, d_in.data(), d_out.data(), xcub::Sum{}, T(-3), n);
+  });
+  xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, T(-3), plus), "InclusiveScanInit");
+  two_phase([&](void* t, std::size_t& b) {
+    return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), xcub::Sum{}, xcub::FutureValue<T>(d_init.data()), n);
+  });
+  xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, T(5), plus), "ExclusiveScan (FutureValue)");
+  if constexpr (std::is_integral_v<T>) {
+    const auto max = [](T a, T b) { return a < b ? b : a; };
+    const auto min = [](T a, T b) { return b < a ? b : a; };
+    two_phase([&](void* t, std::size_t& b) { return scan::InclusiveScan(t, b, d_in.data(), d_out.data(), xcub::Max{}, n); });
+    xcub_test::check_equal(d_out.download(), xcub::reference::inclusive_scan(host, max), "InclusiveScan Max");
+    two_phase([&](void* t, std::size_t& b) {
+      return scan::ExclusiveScan(t, b, d_in.data(), d_out.data(), xcub::Min{}, T(2), n);
+    });
+    xcub_test::check_equal(d_out.download(), xcub::reference::exclusive_scan(host, T(2), min), "ExclusiveScan Min");
+  }
+  // In place (one pointer), then a misaligned view (one item in): agent_scan's path with the same
+  // temp storage size.
+  two_phase([&](void* t, std::size_t& b) { return scan::InclusiveSum(t, b, d_in.data(), n); });
+  xcub_test::check_equal(d_in.download(), xcub::reference::inclusive_scan(host, plus), "InclusiveSum in place");
+  if (n > 1) {
+    d_in.upload(host);
+    const std::vector<T> tail(host.begin() + 1, host.end());
+    two_phase([&](void* t, std::size_t& b) {
+      return scan::ExclusiveSum(t, b, d_in.data() + 1, d_out.data() + 1, n - 1);
+    });
+    std::vector<T> got = d_out.download();
+    got.erase(got.begin());
+    xcub_test::check_equal(got, xcub::reference::exclusive_scan(tail, T(0), plus), "ExclusiveSum misaligned");
+  }
+}
+
+TEST_CASE("device scan: the pipelined agent (small rings), every scan it takes, in place, random schedules") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device scan pipelined");
+  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
+                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1537), std::size_t(4000),
+                              std::size_t(20001)}) {
+    check_pipelined<pipelined_tuning, std::int32_t>(rng, n);
+    check_pipelined<pipelined_deep_tuning, float>(rng, n);  // small integers: exact in any grouping
+    check_pipelined<pipelined_tuning, std::int64_t>(rng, n);
+#if XCUB_TEST_MATRIX_FULL
+    check_pipelined<pipelined_deep_tuning, std::uint32_t>(rng, n);
+    check_pipelined<pipelined_tuning, double>(rng, n);
+#endif
+  }
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    check_pipelined<pipelined_tuning, std::int32_t>(r, 9000);
+    check_pipelined<pipelined_deep_tuning, std::int64_t>(r, 7001);
+  });
+}
+
 TEST_CASE("device scan: in place, through the one-pointer overloads and with out == in") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device scan in place");

@@ -259,6 +259,14 @@ void maybe_switch() {
   if (run && run->current && coin_flip()) yield_current();
 }
 
+void atomic_written() {
+  grid_run* run = tls_run;
+  if (!run || !run->current) return;
+  run->current->spinning = false;
+  note_progress();
+  if (coin_flip()) yield_current();
+}
+
 void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align, const char* name,
                           const char* function) {
   grid_run* run = tls_run;

@@ -64,6 +64,35 @@ struct scan_policy {
   constexpr int tile_items() const { return block_threads * items_per_thread; }
 };
 
+/// DeviceScan's pipelined agent (agent_scan_pipelined.hpp, docs/pipelined-scan-design.md): one
+/// persistent block per slot of the device, a ring of `stages` tiles in dynamic shared memory and
+/// warps with one role each (loader, reducer, look-ahead, storer, then `consumer_warps` consumers:
+/// (4 + consumer_warps) warps a block). A tuning offers it through an optional member
+/// `template <class T> static constexpr pipelined_scan_policy pipeline(int arch)`; without one, or
+/// with stages == 0, DeviceScan always runs agent_scan. It runs only where DeviceScan's dispatch finds
+/// it eligible (pointers of the accumulator type, 4- or 8-byte arithmetic accumulators, operators
+/// known to commute) and for scans of at least min_tiles of its tiles.
+struct pipelined_scan_policy {
+  int stages = 0;          // tiles in flight per block; 0: the pipelined agent is off
+  int tile_items = 0;      // consumer_warps x a whole number of rows of (warp x 16 bytes) of items
+  int consumer_warps = 0;
+  int min_tiles = 0;       // smaller scans take agent_scan (at least 2: tile 0 publishes no partial)
+  int window = 0;          // tiles per look-ahead poll (0: a whole warp), as scan_policy's lookback_window
+  int delay_ns = 0;        // backoff between polls (0: the backend's pause())
+  constexpr bool enabled() const { return stages > 0; }
+  constexpr int block_warps() const { return 4 + consumer_warps; }
+};
+
+/// Tuning::pipeline<T>(arch) where the tuning has it; off otherwise.
+template <class Tuning, class T, class = void>
+struct pipeline_of {
+  static constexpr pipelined_scan_policy get(int) { return {}; }
+};
+template <class Tuning, class T>
+struct pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline<T>(0))>> {
+  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline<T>(arch); }
+};
+
 /// A look-back wait of a scan of num_tiles tiles: the policy's `ns` from its
 /// lookback_wait_min_tiles up, none below (device code passes the fields, not the policy, whose
 /// static constexpr copy device code may not reference).

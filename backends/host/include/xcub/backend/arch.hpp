@@ -89,11 +89,12 @@ inline lane_mask_t match_any(lane_mask_t m, std::uint64_t value) {
 
 // ---- atomics and fences ------------------------------------------------------------------------
 // Real atomics (several OS threads may run grids at once); every one is a point where the random
-// schedule may switch threads, so that inter-thread protocols meet other orders.
+// schedule may switch threads, so that inter-thread protocols meet other orders. Atomics that
+// write count as progress for the spin-deadlock check (a thread that publishes is not stuck).
 namespace detail {
 template <class T, class Update>
 inline T atomic_update(T* p, Update update) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   if constexpr (std::is_integral_v<T> || std::is_pointer_v<T>) {
     return update(p);
   } else {  // floating point and other trivially copyable types: compare-and-swap on the bits
@@ -117,7 +118,7 @@ inline T atomic_add(T* p, T v) {
 }
 template <scope S = scope::device, class T>
 inline T atomic_min(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   T old;
   __atomic_load(p, &old, __ATOMIC_RELAXED);
   while (v < old && !__atomic_compare_exchange(p, &old, &v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
@@ -126,7 +127,7 @@ inline T atomic_min(T* p, T v) {
 }
 template <scope S = scope::device, class T>
 inline T atomic_max(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   T old;
   __atomic_load(p, &old, __ATOMIC_RELAXED);
   while (old < v && !__atomic_compare_exchange(p, &old, &v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
@@ -135,24 +136,24 @@ inline T atomic_max(T* p, T v) {
 }
 template <scope S = scope::device, class T>
 inline T atomic_or(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   return __atomic_fetch_or(p, v, __ATOMIC_RELAXED);
 }
 template <scope S = scope::device, class T>
 inline T atomic_and(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   return __atomic_fetch_and(p, v, __ATOMIC_RELAXED);
 }
 template <scope S = scope::device, class T>
 inline T atomic_exchange(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   T old;
   __atomic_exchange(p, &v, &old, __ATOMIC_RELAXED);
   return old;
 }
 template <scope S = scope::device, class T>
 inline T atomic_cas(T* p, T expected, T desired) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   __atomic_compare_exchange(p, &expected, &desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
   return expected;
 }
@@ -169,7 +170,7 @@ inline T atomic_load_relaxed(const T* p) {
 }
 template <scope S = scope::device, class T>
 inline void atomic_store_relaxed(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   __atomic_store(p, &v, __ATOMIC_RELAXED);
 }
 template <scope S = scope::device, class T>
@@ -181,7 +182,7 @@ inline T atomic_load_acquire(const T* p) {
 }
 template <scope S = scope::device, class T>
 inline void atomic_store_release(T* p, T v) {
-  host::detail::maybe_switch();
+  host::detail::atomic_written();
   __atomic_store(p, &v, __ATOMIC_RELEASE);
 }
 template <scope S = scope::device>

@@ -53,6 +53,9 @@ XCUB_HOST_API std::uint64_t warp_live_lanes();
 XCUB_HOST_API void spin_pause();
 /// A point where the seeded random schedule may switch threads (atomics, fences).
 XCUB_HOST_API void maybe_switch();
+/// maybe_switch() for an atomic that writes: also progress for the spin-deadlock check (the
+/// calling thread is not only spinning: it publishes something others may wait for).
+XCUB_HOST_API void atomic_written();
 /// The block's object for the XCUB_SHARED declaration `tag`; `name` and the declaring `function`
 /// name it in reports.
 XCUB_HOST_API void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align,

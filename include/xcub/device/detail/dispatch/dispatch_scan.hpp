@@ -11,18 +11,28 @@
 //     its tile, then waits for the init kernel in arch::wait_for_previous_grid() before it touches
 //     the tile state). Its loads may run early because the init kernel is an ordinary launch: it
 //     starts only once everything before it in the stream (what wrote the input) has finished.
+//   - the pipelined agent instead (agent_scan_pipelined.hpp), where the tuning offers a pipeline for
+//     AccumT on the device's architecture, the call is eligible (pipelinable below) and the scan
+//     has at least the pipeline's min_tiles of its tiles: tile_state_init_kernel over the
+//     pipeline's tiles, then a persistent grid (as many blocks as the device holds at once, at
+//     most one per tile) with the ring in dynamic shared memory. Its temp storage size is the
+//     larger of both paths' (it does not depend on the pointers), and input or output pointers
+//     that are not 16-byte aligned take agent_scan's path with it.
 // Temp storage: the tile state (at least one byte, also for 0 items). The caller (the public
 // façade) has checked the arguments; run() checks the temp storage size and the grid limit.
 #pragma once
 
+#include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include <xcub/launch.hpp>
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/kernels/scan.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
+#include <xcub/device/detail/dispatch/resident_blocks.hpp>
 #include <xcub/device/detail/dispatch/with_tiles.hpp>
 #include <xcub/backend/tuning/scan.hpp>
 
@@ -30,11 +40,43 @@ namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
 
+/// Calls the pipelined agent can take: pointers in and out of the accumulator's type (4 or 8 bytes)
+/// and an operator that commutes on it.
+template <class AccumT, class InputIt, class OutputIt, class ScanOp>
+inline constexpr bool pipelinable =
+    std::is_pointer_v<InputIt> && std::is_pointer_v<OutputIt> &&
+    std::is_same_v<std::remove_cv_t<std::remove_pointer_t<InputIt>>, AccumT> &&
+    std::is_same_v<std::remove_pointer_t<OutputIt>, AccumT> && (sizeof(AccumT) == 4 || sizeof(AccumT) == 8) &&
+    commutes_on<ScanOp, AccumT>;
+
 template <class Tuning = tuning::scan>
 struct dispatch_scan {
   template <class AccumT, bool INCLUSIVE, class InputIt, class OutputIt, class ScanOp, class InitT, class OffsetT>
   static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, OutputIt out, ScanOp op,
                      InitT init, OffsetT num_items, stream_t stream) {
+    if constexpr (pipelinable<AccumT, InputIt, OutputIt, ScanOp>) {
+      constexpr auto kernel = &scan_pipelined_kernel<Tuning, AccumT, ScanOp, InitT, INCLUSIVE, OffsetT>;
+      int arch = 0;
+      if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
+      const pipelined_scan_policy pipe = pipeline_of<Tuning, AccumT>::get(arch);
+      if (pipe.enabled()) {
+        const std::uint64_t tiles =
+            (static_cast<std::uint64_t>(num_items) + static_cast<std::uint64_t>(pipe.tile_items) - 1) /
+            static_cast<std::uint64_t>(pipe.tile_items);
+        const std::uint64_t min_tiles = pipe.min_tiles > 2 ? static_cast<std::uint64_t>(pipe.min_tiles) : 2;
+        if (tiles >= min_tiles && tiles <= static_cast<std::uint64_t>(INT_MAX)) {
+          return run_pipelined<AccumT, INCLUSIVE, kernel>(pipe, arch, d_temp_storage, temp_storage_bytes, in, out, op,
+                                                          init, num_items, static_cast<int>(tiles), stream);
+        }
+      }
+    }
+    return run_tiles<AccumT, INCLUSIVE>(d_temp_storage, temp_storage_bytes, in, out, op, init, num_items, stream);
+  }
+
+  /// agent_scan's path: one block per tile.
+  template <class AccumT, bool INCLUSIVE, class InputIt, class OutputIt, class ScanOp, class InitT, class OffsetT>
+  static error_t run_tiles(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, OutputIt out,
+                           ScanOp op, InitT init, OffsetT num_items, stream_t stream) {
     constexpr auto kernel = &scan_kernel<Tuning, InputIt, OutputIt, AccumT, ScanOp, InitT, INCLUSIVE, OffsetT>;
     return with_tiles<AccumT, AccumT, kernel>(
         d_temp_storage, temp_storage_bytes, num_items, stream,
@@ -42,6 +84,44 @@ struct dispatch_scan {
           return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, out, state, op, init, num_items,
                                    tiles);
         });
+  }
+
+  /// The pipelined agent's path (run() has chosen it): `tiles` of pipe.tile_items items.
+  template <class AccumT, bool INCLUSIVE, auto Kernel, class InputIt, class OutputIt, class ScanOp, class InitT,
+            class OffsetT>
+  static error_t run_pipelined(const pipelined_scan_policy& pipe, int arch, void* d_temp_storage,
+                               std::size_t& temp_storage_bytes, InputIt in, OutputIt out, ScanOp op, InitT init,
+                               OffsetT num_items, int tiles, stream_t stream) {
+    std::size_t tiles_path_bytes = 0;
+    if (const error_t e = run_tiles<AccumT, INCLUSIVE>(nullptr, tiles_path_bytes, in, out, op, init, num_items, stream);
+        e != success)
+      return e;
+    const std::size_t state_bytes = tile_state<AccumT>::bytes(static_cast<std::size_t>(tiles));
+    const std::size_t sizes[1] = {state_bytes > tiles_path_bytes ? state_bytes : tiles_path_bytes};
+    void* pieces[1];
+    if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
+        e != success || !d_temp_storage)
+      return e;
+    const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+    if (!aligned(in) || !aligned(out)) {
+      return run_tiles<AccumT, INCLUSIVE>(d_temp_storage, temp_storage_bytes, in, out, op, init, num_items, stream);
+    }
+    const tile_state<AccumT> state = tile_state<AccumT>::carve(pieces[0], static_cast<std::size_t>(tiles));
+    const auto init_blocks = static_cast<unsigned>((static_cast<unsigned>(tiles) + tile_state_init_threads - 1) /
+                                                   tile_state_init_threads);
+    if (const error_t e = launch(dim3(init_blocks), dim3(tile_state_init_threads), 0, stream,
+                                 &tile_state_init_kernel<AccumT>, state, static_cast<std::size_t>(tiles));
+        e != success)
+      return e;
+    const std::size_t shared = pipelined_scan_layout<AccumT>{pipe}.bytes();
+    const int threads = pipe.block_warps() * arch::warp_threads;
+    if (const error_t e = allow_dynamic_shared_bytes(Kernel, shared); e != success) return e;
+    std::uint64_t resident = 0;
+    if (const error_t e = resident_blocks(Kernel, threads, resident, shared); e != success) return e;
+    const unsigned grid = static_cast<unsigned>(resident < static_cast<std::uint64_t>(tiles) ? resident : tiles);
+    return launch_overlapped(arch, dim3(grid), dim3(static_cast<unsigned>(threads)), shared, stream, Kernel,
+                             static_cast<const AccumT*>(in), static_cast<AccumT*>(out), state, op, init, num_items,
+                             tiles);
   }
 
   template <class AccumT, bool INCLUSIVE, class KeysIt, class ValuesIt, class OutputIt, class ScanOp,

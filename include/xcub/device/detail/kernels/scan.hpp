@@ -8,6 +8,7 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/arch/target.hpp>
 #include <xcub/device/detail/agent/agent_scan.hpp>
+#include <xcub/device/detail/agent/agent_scan_pipelined.hpp>
 #include <xcub/device/detail/agent/agent_scan_by_key.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/lookback/tile_id.hpp>
@@ -32,6 +33,25 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_
   XCUB_SHARED(std::uint32_t, tile_slot);
   const int tile = num_tiles == 1 ? 0 : tile_id(state.counter, tile_slot);
   agent{storage, in, out, op, init, state}.consume_tile(tile, num_items, num_tiles);
+}
+
+/// The pipeline of T in this tuning, on the current device pass (as active_policy).
+template <class Tuning, class T>
+struct active_pipeline {
+  static constexpr pipelined_scan_policy value = pipeline_of<Tuning, T>::get(arch::target_arch());
+};
+
+/// The pipelined scan (agent_scan_pipelined.hpp): a persistent grid of blocks of
+/// (4 + consumer_warps) warps, each with the ring in dynamic shared memory, looping over tiles
+/// until they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
+template <class Tuning, class T, class ScanOp, class InitT, bool INCLUSIVE, class OffsetT>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_pipeline<Tuning, T>::value.block_warps() * arch::warp_threads))
+    scan_pipelined_kernel(const T* in, T* out, tile_state<T> state, ScanOp op, InitT init, OffsetT num_items,
+                          int num_tiles) {
+  if constexpr (active_pipeline<Tuning, T>::value.enabled()) {
+    using agent = agent_scan_pipelined<active_pipeline<Tuning, T>, T, ScanOp, InitT, INCLUSIVE, OffsetT>;
+    agent{in, out, state, op, init, num_items, num_tiles}.run(arch::dynamic_shared_memory());
+  }
 }
 
 /// ScanByKey: as scan_kernel, over (segment head, value) pairs.

@@ -19,6 +19,10 @@
 // The return value in lane 0 is the tile's exclusive prefix (the fold of every earlier tile); the
 // other lanes' return values are unspecified. `polls` (per lane) counts the polls that found an
 // invalid tile, so that tests can see that waits happen.
+// exclusive_prefix() is step 2 alone, for callers that publish themselves (the pipelined scan,
+// agent_scan_pipelined.hpp). It takes an **anchor**: with anchor_tile >= 0 (below `tile`), the walk
+// treats that tile as inclusive with *anchor_value, without reading it, and reads nothing older (a
+// block that knows its previous tile's inclusive prefix folds only the tiles claimed since).
 // No shared memory: the window is folded with shuffles (WarpReduce over a power-of-two width).
 #pragma once
 
@@ -50,20 +54,30 @@ struct tile_prefix_op {
   int settle_ns = 0;  // one wait before the first poll (the policy's lookback_settle_ns, via lookback_wait)
   int polls = 0;
   int window = 0;     // tiles per poll: the policy's lookback_window, 0 (or out of range) for a whole warp
+  int anchor_tile = -1;  // exclusive_prefix only: a tile below `tile` whose inclusive prefix is *anchor_value
+  const T* anchor_value = nullptr;
 
   XCUB_DEVICE XCUB_FORCEINLINE T operator()(const T& aggregate) {
-    using warp_reduce = WarpReduce<T>;
     const bool leader = arch::lane_id() == 0;
     if (leader) state.set_partial(tile, aggregate);
     if (settle_ns > 0) arch::pause_for(static_cast<unsigned>(settle_ns));
+    const T prefix = exclusive_prefix(aggregate);
+    if (leader) state.set_inclusive(tile, static_cast<T>(op(prefix, aggregate)));
+    return prefix;
+  }
 
+  /// Step 2: the fold of the tiles before `tile` (lane 0), from the statuses published and the
+  /// anchor. `aggregate` only gives lanes that read nothing a defined value.
+  XCUB_DEVICE XCUB_FORCEINLINE T exclusive_prefix(const T& aggregate) {
+    using warp_reduce = WarpReduce<T>;
     swapped_op<T, ScanOp> older_left{op};
     T prefix = aggregate;
     bool first_window = true;
     const int width = window > 0 && window < arch::warp_threads ? window : arch::warp_threads;
     for (int newest = tile - 1;; newest -= width) {
       T value = aggregate;  // lanes that read no tile keep something defined; the fold skips them
-      const std::uint32_t status = state.wait_window(newest, value, delay_ns, polls, width);
+      const std::uint32_t status = state.wait_window(newest, value, delay_ns, polls, width, anchor_tile,
+                                                           anchor_tile >= 0 ? anchor_value : nullptr);
       const arch::lane_mask_t inclusive = arch::ballot(arch::full_lane_mask, status == tile_inclusive);
       const int lanes = inclusive != 0 ? static_cast<int>(arch::lowest_lane(inclusive)) + 1 : width;
       typename warp_reduce::TempStorage none;
@@ -72,8 +86,6 @@ struct tile_prefix_op {
       first_window = false;
       if (inclusive != 0) break;
     }
-
-    if (leader) state.set_inclusive(tile, static_cast<T>(op(prefix, aggregate)));
     return prefix;
   }
 };

@@ -126,17 +126,21 @@ struct tile_state {
 
   /// Called by every lane of a whole hardware warp: lane l < window looks at tile `newest - l` (the
   /// window of the `window` tiles up to `newest`, newest in lane 0; window in [1, warp_threads])
-  /// until none of them is invalid; lanes whose tile is below 0 read nothing and report inclusive
-  /// (tile 0 is inclusive once valid, so a window stops at or before it anyway); lanes at or past
-  /// `window` read nothing and report partial (the caller folds only the window's lanes). Between
-  /// polls it backs off once: arch::pause_for(delay_ns) (arch::pause() when delay_ns is 0). Returns
-  /// the lane's status; `value` is its tile's value. `polls` counts the polls that found an invalid
-  /// tile (tests check that waits happen).
+  /// until none of them is invalid; lanes whose tile is at or below `floor` (-1 by default) read
+  /// nothing and report inclusive (tile 0 is inclusive once valid, so a window stops at or before it
+  /// anyway), the lane of tile `floor` with `*floor_value` as its value where floor_value is given
+  /// (an anchor: a tile whose inclusive prefix the caller knows); lanes at or past `window` read
+  /// nothing and report partial (the caller folds only the window's lanes). Between polls it backs
+  /// off once: arch::pause_for(delay_ns) (arch::pause() when delay_ns is 0). Returns the lane's
+  /// status; `value` is its tile's value. `polls` counts the polls that found an invalid tile (tests
+  /// check that waits happen).
   XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_window(int newest, T& value, int delay_ns, int& polls,
-                                                         int window = arch::warp_threads) const {
+                                                         int window = arch::warp_threads, int floor = -1,
+                                                         const T* floor_value = nullptr) const {
     const int lane = static_cast<int>(arch::lane_id());
     const int tile = newest - lane;
-    const bool reads = lane < window && tile >= 0;
+    const bool reads = lane < window && tile > floor;
+    if (floor_value && lane < window && tile == floor) value = *floor_value;
     std::uint32_t status = reads ? load(tile, value) : lane < window ? tile_inclusive : tile_partial;
     while (arch::any(arch::full_lane_mask, status == tile_invalid)) {
       ++polls;

@@ -47,10 +47,22 @@ struct scan {
     return shape(128, 15, primitive ? 350 : 0, 0, bytes);  // sm_75, and types without a table
   }
 
+  /// The pipelined agent (agent_scan_pipelined.hpp; DeviceScan takes it only for the calls it is
+  /// eligible for): sm_90 4-byte arithmetic accumulators, a ring of 6 stages of 8192 items (192 KiB
+  /// of dynamic shared memory, one block per multiprocessor), 4 consumer warps, 8 tiles per
+  /// look-ahead poll (bench/cuda/pipelined_scan_probe.cu, docs/device-scan.md), from
+  /// pipeline_min_tiles tiles up.
+  template <class T>
+  static constexpr detail::pipelined_scan_policy pipeline(int arch) {
+    if (std::is_arithmetic_v<T> && sizeof(T) == 4 && arch >= 900) return {6, 8192, 4, pipeline_min_tiles, 8, 0};
+    return {};
+  }
+
  private:
   static constexpr int wait_min_tiles = 500;
   static constexpr int sm90_window = 8;  // look-back tiles per poll (0: a whole warp) ...
   static constexpr int window_min_tiles = 2000;  // ... in scans of this many tiles and more
+  static constexpr int pipeline_min_tiles = 256;  // pipelined scans from 2^21 4-byte items
   /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
   /// (time-sliced for large items), WARP_SCANS.
   static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes,

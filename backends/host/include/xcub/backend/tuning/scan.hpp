@@ -3,6 +3,9 @@
 // look-back needs one whole warp, at warp widths 32 and 64.
 #pragma once
 
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
 #include <xcub/device/detail/policy.hpp>
 
 namespace xcub::tuning {
@@ -11,6 +14,16 @@ struct scan {
   template <class T>
   static constexpr detail::scan_policy policy(int /*arch*/) {
     return {64, 4, BLOCK_LOAD_WARP_TRANSPOSE, LOAD_DEFAULT, BLOCK_STORE_WARP_TRANSPOSE, BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
+  }
+  /// The pipelined agent, as CUDA sm_90 takes it for large scans, with a small ring (3 stages, 2
+  /// consumer warps of 2 rows: 512 4-byte items a tile at warp width 32), from 64 tiles up, so that
+  /// the tests' large scans and the examples run it in the emulator.
+  template <class T>
+  static constexpr detail::pipelined_scan_policy pipeline(int /*arch*/) {
+    if (std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
+      return {3, 2 * 2 * arch::warp_threads * static_cast<int>(16 / sizeof(T)), 2, 64, 0, 0};
+    }
+    return {};
   }
 };
 

@@ -1,0 +1,342 @@
+// xcub/device/detail/agent/agent_scan_pipelined.hpp: DeviceScan's pipelined agent, a persistent
+// block that scans tile after tile through a ring of stages in shared memory, with one role per
+// warp (docs/pipelined-scan-design.md; measured in docs/device-scan.md).
+//
+// agent_scan_pipelined<Policy, T, ScanOp, InitT, INCLUSIVE, OffsetT>: Policy::value is a
+// pipelined_scan_policy; T the accumulator and item type (4 or 8 bytes); ScanOp commutes (the
+// reducer folds a segment out of order); InitT as agent_scan's. run() is called by every thread
+// of a block of Policy::value.block_warps() warps, with `shared` pointing at shared_bytes() of
+// dynamic shared memory. Warps and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
+//   0 loader     once the stage is empty, claims the next tile id from the state's counter and
+//                copies the tile into the stage (one bulk copy where the backend has them and the
+//                tile is whole and aligned; else the warp copies, padding a partial tile with its
+//                first item); past the last tile it leaves an end marker (-1) and stops;
+//   1 reducer    as soon as the tile has landed, its segment totals and aggregate, published at
+//                once (tile 0: inclusive, with the initial value) so that no later tile waits for
+//                this block's scans;
+//   2 look-ahead the tile's exclusive prefix: the block's previous tile's inclusive prefix (an
+//                anchor) folded with the statuses of the tiles claimed since, which their blocks'
+//                reducers publish as those tiles land (tile_prefix_op::exclusive_prefix); a
+//                block's first tile looks back as agent_scan's; publishes the inclusive prefix;
+//   3 storer     writes each scanned stage back (bulk, or by the warp; a partial tile only its
+//                items), then marks the stage empty;
+//   4..          consumers: consumer warp c scans segment c of the stage in place, in rows of
+//                warp x 16 bytes, from the tile's prefix and the totals of the segments before c.
+// Every stage passes five barriers per round: full -> reduced -> resolved -> scanned -> empty. A
+// tile reads its items before it writes any and only its own: in place is safe. Items past a
+// partial last tile are scanned (padding) and never stored; that tile's published status
+// includes them, and no tile reads it (it is the last).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+#include <xcub/arch/arch.hpp>
+#include <xcub/arch/stage_barrier.hpp>
+#include <xcub/device/detail/lookback/tile_prefix_op.hpp>
+#include <xcub/device/detail/lookback/tile_state.hpp>
+#include <xcub/device/detail/policy.hpp>
+#include <xcub/device/detail/scan_init.hpp>
+#include <xcub/thread/thread_operators.hpp>
+#include <xcub/warp/warp_reduce.hpp>
+#include <xcub/warp/warp_scan.hpp>
+
+namespace xcub::detail {
+
+/// Operators whose operands may be swapped without changing the result on T: the pipelined
+/// scan's reducer folds a segment in whatever order its loads come. Sum on arithmetic types (float
+/// addition commutes, it only does not associate, as in every parallel scan); Min and Max only on
+/// integers (on floats, -0.0 against +0.0 and NaNs depend on the order).
+template <class Op, class T>
+inline constexpr bool commutes_on = false;
+template <class T>
+inline constexpr bool commutes_on<Sum, T> = std::is_arithmetic_v<T>;
+template <class T>
+inline constexpr bool commutes_on<Min, T> = std::is_integral_v<T>;
+template <class T>
+inline constexpr bool commutes_on<Max, T> = std::is_integral_v<T>;
+
+/// The shared-memory layout of a ring: stages, then barriers, tile ids and per-stage values.
+template <class T>
+struct pipelined_scan_layout {
+  pipelined_scan_policy p;
+  static constexpr std::size_t align_up(std::size_t x, std::size_t a) { return (x + a - 1) / a * a; }
+  constexpr std::size_t items_bytes() const { return std::size_t(p.stages) * p.tile_items * sizeof(T); }
+  constexpr std::size_t barriers_at() const { return align_up(items_bytes(), 16); }
+  constexpr std::size_t tiles_at() const { return barriers_at() + 5 * std::size_t(p.stages) * 8; }
+  constexpr std::size_t values_at() const { return align_up(tiles_at() + std::size_t(p.stages) * 4, 16); }
+  /// Per stage: aggregate, prefix, consumer_warps segment totals.
+  constexpr std::size_t bytes() const { return values_at() + std::size_t(p.stages) * (2 + p.consumer_warps) * sizeof(T); }
+};
+
+#if XCUB_HAS_KERNELS
+
+template <class Policy, class T, class ScanOp, class InitT, bool INCLUSIVE, class OffsetT>
+struct agent_scan_pipelined {
+  static constexpr pipelined_scan_policy policy = Policy::value;
+  static constexpr int stages = policy.stages;
+  static constexpr int warp = arch::warp_threads;
+  static constexpr int consumer_warps = policy.consumer_warps;
+  static constexpr int tile_items = policy.tile_items;
+  static constexpr int vector = 16 / static_cast<int>(sizeof(T));  // items per lane per row
+  static constexpr int row_items = warp * vector;
+  static constexpr int segment = tile_items / (consumer_warps > 0 ? consumer_warps : 1);
+  static constexpr int rows = segment / row_items;
+  static constexpr bool has_init = !std::is_same_v<InitT, scan_no_init>;
+  static_assert(INCLUSIVE || has_init, "agent_scan_pipelined: exclusive scans need an initial value");
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "agent_scan_pipelined: 4- or 8-byte items");
+  static_assert(commutes_on<ScanOp, T>, "agent_scan_pipelined: the operator must commute on T (its reducer reorders)");
+  static_assert(stages >= 2 && consumer_warps >= 1 && rows >= 1 && segment * consumer_warps == tile_items &&
+                    rows * row_items == segment,
+                "xcub::DeviceScan: a pipelined_scan_policy needs at least 2 stages, 1 consumer warp, and tiles of "
+                "consumer_warps x a whole number of rows of arch::warp_threads x 16 bytes");
+  static constexpr unsigned tile_bytes = static_cast<unsigned>(tile_items * sizeof(T));
+
+  struct alignas(16) row_vector {
+    T v[vector];
+  };
+
+  static constexpr std::size_t shared_bytes() { return pipelined_scan_layout<T>{policy}.bytes(); }
+
+  const T* in;
+  T* out;
+  tile_state<T> state;
+  ScanOp op;
+  InitT init;
+  OffsetT num_items;
+  int num_tiles;
+
+  // The ring (dynamic shared memory).
+  T* items = nullptr;
+  arch::stage_barrier* full = nullptr;
+  arch::stage_barrier* reduced = nullptr;
+  arch::stage_barrier* resolved = nullptr;
+  arch::stage_barrier* scanned = nullptr;
+  arch::stage_barrier* empty = nullptr;
+  int* tile_of = nullptr;        // [stages] the stage's tile id, -1: the end marker
+  T* aggregate_of = nullptr;     // [stages]
+  T* prefix_of = nullptr;        // [stages] the tile's exclusive prefix (tile 0: init, if any)
+  T* segment_totals = nullptr;   // [stages][consumer_warps]
+
+  XCUB_DEVICE XCUB_FORCEINLINE void run(unsigned char* shared) {
+    constexpr pipelined_scan_layout<T> layout{policy};
+    items = reinterpret_cast<T*>(shared);
+    full = reinterpret_cast<arch::stage_barrier*>(shared + layout.barriers_at());
+    reduced = full + stages;
+    resolved = reduced + stages;
+    scanned = resolved + stages;
+    empty = scanned + stages;
+    tile_of = reinterpret_cast<int*>(shared + layout.tiles_at());
+    aggregate_of = reinterpret_cast<T*>(shared + layout.values_at());
+    prefix_of = aggregate_of + stages;
+    segment_totals = prefix_of + stages;
+
+    if (arch::linear_thread_id() == 0) {
+      for (int s = 0; s < stages; ++s) {
+        arch::stage_barrier_init(full[s], 1);
+        arch::stage_barrier_init(reduced[s], 1);
+        arch::stage_barrier_init(resolved[s], 1);
+        arch::stage_barrier_init(scanned[s], consumer_warps * warp);
+        arch::stage_barrier_init(empty[s], 1);
+      }
+      arch::stage_barriers_ready();
+    }
+    arch::sync_threads();
+    arch::wait_for_previous_grid();  // the tile state's init kernel may still run
+
+    const int role = static_cast<int>(arch::warp_id());
+    const int lane = static_cast<int>(arch::lane_id());
+    if (role == 0) load(lane);
+    else if (role == 1) reduce(lane);
+    else if (role == 2) look_ahead(lane);
+    else if (role == 3) store(lane);
+    else consume(role - 4);
+  }
+
+ private:
+  static XCUB_DEVICE XCUB_FORCEINLINE unsigned phase(int k) { return static_cast<unsigned>(k / stages); }
+  XCUB_DEVICE XCUB_FORCEINLINE T* stage(int s) const { return items + static_cast<std::size_t>(s) * tile_items; }
+  XCUB_DEVICE XCUB_FORCEINLINE OffsetT tile_base(int t) const {
+    return static_cast<OffsetT>(t) * static_cast<OffsetT>(tile_items);
+  }
+  XCUB_DEVICE XCUB_FORCEINLINE int tile_count(int t) const {
+    const OffsetT left = num_items - tile_base(t);
+    return left < static_cast<OffsetT>(tile_items) ? static_cast<int>(left) : tile_items;
+  }
+  static XCUB_DEVICE XCUB_FORCEINLINE bool aligned16(const void* p) {
+    return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void load(int lane) {
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      if (k >= stages) arch::stage_wait(empty[s], phase(k) - 1);
+      std::uint32_t ticket = 0;
+      if (lane == 0) ticket = arch::atomic_add<arch::scope::device>(state.counter, std::uint32_t{1});
+      const int t = static_cast<int>(arch::shfl_idx(arch::full_lane_mask, ticket, 0));
+      const bool last = t >= num_tiles;
+      if (lane == 0) tile_of[s] = last ? -1 : t;
+      if (last) {
+        arch::sync_warp();
+        if (lane == 0) arch::stage_arrive(full[s]);  // the end marker
+        return;
+      }
+      const T* from = in + tile_base(t);
+      T* to = stage(s);
+      const int count = tile_count(t);
+      if (arch::bulk_stage_copies() && count == tile_items && aligned16(from)) {
+        if (lane == 0) arch::stage_load(full[s], to, from, tile_bytes);
+      } else {
+        for (int i = lane; i < count; i += warp) to[i] = from[i];
+        const T pad = from[0];
+        for (int i = count + lane; i < tile_items; i += warp) to[i] = pad;
+        arch::sync_warp();
+        if (lane == 0) arch::stage_arrive(full[s]);
+      }
+    }
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void reduce(int lane) {
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      arch::stage_wait(full[s], phase(k));
+      const int t = tile_of[s];
+      if (t >= 0) {
+        T aggregate{};
+        for (int c = 0; c < consumer_warps; ++c) {
+          const row_vector* seg = reinterpret_cast<const row_vector*>(stage(s) + c * segment);
+          row_vector v = seg[lane];
+          T sum = v.v[0];
+          for (int i = 1; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
+          for (int j = 1; j < rows; ++j) {
+            v = seg[j * warp + lane];
+            for (int i = 0; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
+          }
+          typename WarpReduce<T>::TempStorage none;
+          const T total = WarpReduce<T>(none).Reduce(sum, op);
+          aggregate = c == 0 ? total : static_cast<T>(op(aggregate, total));
+          if (lane == 0) segment_totals[s * consumer_warps + c] = total;
+        }
+        if (lane == 0) {
+          aggregate_of[s] = aggregate;
+          if (t == 0) state.set_inclusive(0, with_init(aggregate));
+          else state.set_partial(t, aggregate);
+        }
+      }
+      arch::sync_warp();
+      if (lane == 0) arch::stage_arrive(reduced[s]);
+      if (t < 0) return;
+    }
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void look_ahead(int lane) {
+    int anchor_tile = -1;
+    T anchor_value{};  // the inclusive prefix of the block's previous tile
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      arch::stage_wait(reduced[s], phase(k));
+      const int t = tile_of[s];
+      if (t >= 0) {
+        const T aggregate = aggregate_of[s];
+        T inclusive = aggregate;
+        if (t == 0) {
+          inclusive = with_init(aggregate);
+          if constexpr (has_init) {
+            if (lane == 0) prefix_of[s] = static_cast<T>(init);
+          }
+        } else {
+          tile_prefix_op<T, ScanOp> look{state, op, t, policy.delay_ns, 0, 0, policy.window, anchor_tile, &anchor_value};
+          const T prefix = arch::shfl_idx(arch::full_lane_mask, look.exclusive_prefix(aggregate), 0);
+          inclusive = static_cast<T>(op(prefix, aggregate));
+          if (lane == 0) {
+            state.set_inclusive(t, inclusive);
+            prefix_of[s] = prefix;
+          }
+        }
+        anchor_tile = t;
+        anchor_value = inclusive;
+      }
+      arch::sync_warp();
+      if (lane == 0) arch::stage_arrive(resolved[s]);
+      if (t < 0) return;
+    }
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void store(int lane) {
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      arch::stage_wait(resolved[s], phase(k));
+      const int t = tile_of[s];
+      if (t < 0) break;
+      arch::stage_wait(scanned[s], phase(k));
+      T* to = out + tile_base(t);
+      const T* from = stage(s);
+      const int count = tile_count(t);
+      if (arch::bulk_stage_copies() && count == tile_items && aligned16(to)) {
+        if (lane == 0) {
+          arch::stage_store(to, from, tile_bytes);
+          arch::stage_store_wait_read();
+        }
+      } else {
+        for (int i = lane; i < count; i += warp) to[i] = from[i];
+        arch::sync_warp();
+      }
+      if (lane == 0) arch::stage_arrive(empty[s]);
+    }
+    if (lane == 0) arch::stage_store_wait_all();
+  }
+
+  XCUB_DEVICE XCUB_FORCEINLINE void consume(int c) {
+    using warp_scan = WarpScan<T>;
+    const int lane = static_cast<int>(arch::lane_id());
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      arch::stage_wait(resolved[s], phase(k));
+      const int t = tile_of[s];
+      if (t < 0) return;
+      // The carry into this segment: the tile's prefix, then the totals of the segments before it.
+      bool has_carry = t > 0 || has_init;
+      T carry{};
+      if (has_carry) carry = prefix_of[s];
+      for (int w = 0; w < c; ++w) {
+        const T total = segment_totals[s * consumer_warps + w];
+        carry = has_carry ? static_cast<T>(op(carry, total)) : total;
+        has_carry = true;
+      }
+      row_vector* seg = reinterpret_cast<row_vector*>(stage(s) + c * segment);
+      for (int j = 0; j < rows; ++j) {
+        row_vector v = seg[j * warp + lane];
+        T local[vector];  // the lane's inclusive scan of its items
+        local[0] = v.v[0];
+        for (int i = 1; i < vector; ++i) local[i] = static_cast<T>(op(local[i - 1], v.v[i]));
+        typename warp_scan::TempStorage none;
+        T base, row_total;  // base: the fold of everything before the lane's first item
+        if (has_carry) warp_scan(none).ExclusiveScan(local[vector - 1], base, carry, op, row_total);
+        else warp_scan(none).ExclusiveScan(local[vector - 1], base, op, row_total);
+        const bool has_base = has_carry || lane > 0;
+        if constexpr (INCLUSIVE) {
+          for (int i = 0; i < vector; ++i) v.v[i] = has_base ? static_cast<T>(op(base, local[i])) : local[i];
+        } else {  // exclusive scans have an initial value: every lane has a base
+          v.v[0] = base;
+          for (int i = 1; i < vector; ++i) v.v[i] = static_cast<T>(op(base, local[i - 1]));
+        }
+        seg[j * warp + lane] = v;
+        carry = has_carry ? static_cast<T>(op(carry, row_total)) : row_total;
+        has_carry = true;
+      }
+      arch::stage_async_fence();  // the storer's bulk copy reads what this thread wrote
+      arch::stage_arrive(scanned[s]);
+    }
+  }
+
+  /// Tile 0's inclusive prefix: its aggregate after the initial value.
+  XCUB_DEVICE XCUB_FORCEINLINE T with_init(const T& aggregate) const {
+    if constexpr (has_init) return static_cast<T>(op(static_cast<T>(init), aggregate));
+    else return aggregate;
+  }
+};
+
+#endif  // XCUB_HAS_KERNELS
+
+}  // namespace xcub::detail
