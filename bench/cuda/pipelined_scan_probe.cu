@@ -562,7 +562,35 @@ int main(int argc, char** argv) {
     if (gap >= 0 && !verify(label)) return;
     report(label, median_ms(launch));
   };
+  // The library's pipelined kernel (agent_scan_pipelined.hpp) launched as the variants are, its
+  // tuning's ring: separates the kernel from DeviceScan's dispatch.
+  auto library_kernel = [&] {
+    using tuning = xcub::tuning::scan;
+    constexpr auto kernel =
+        &xcub::detail::scan_pipelined_kernel<tuning, int, xcub::Sum, xcub::detail::scan_no_init, true, long>;
+    const auto pipe = xcub::detail::pipeline_of<tuning, int>::get(900);
+    const std::size_t smem = xcub::detail::pipelined_scan_layout<int>{pipe}.bytes();
+    const int threads = pipe.block_warps() * 32;
+    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem));
+    int per_sm = 0;
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem);
+    const int tiles = static_cast<int>((n + pipe.tile_items - 1) / pipe.tile_items);
+    const int grid = std::min(tiles, per_sm * prop.multiProcessorCount);
+    const state_t state = state_t::carve(state_mem, static_cast<std::size_t>(tiles));
+    const std::size_t state_bytes = state_t::bytes(static_cast<std::size_t>(tiles));
+    auto launch = [&] {
+      cudaMemsetAsync(state_mem, 0, state_bytes);
+      kernel<<<grid, threads, smem>>>(in, out, state, xcub::Sum{}, xcub::detail::scan_no_init{}, n, tiles);
+    };
+    cudaMemset(out, 0xff, n * 4);
+    launch();
+    char label[128];
+    std::snprintf(label, sizeof label, "library kernel %d x %d stages, %dw, %d/SM", pipe.tile_items, pipe.stages,
+                  pipe.consumer_warps, per_sm);
+    if (verify(label)) report(label, median_ms(launch));
+  };
   for (int rep = 0; rep < 2; ++rep) {
+    library_kernel();
     variant(pipelined_scan<8192, 6, 4, 1>, 8192, 6, 4, 0, 1);
     variant(pipelined_scan<8192, 6, 4, 1, false, 16>, 8192, 6, 4, 0, 16);
     variant(pipelined_scan<8192, 6, 4, 1, false, 8>, 8192, 6, 4, 0, 8);

@@ -23,6 +23,9 @@
 //              pause_for(ns)           the same with a backoff of about ns nanoseconds (tuned look-back delays)
 //   shared     XCUB_SHARED(T, name)    static per-block storage (<xcub/config.hpp>)
 //              dynamic_shared_memory<T>()  the launch's dynamic shared bytes, 16-byte aligned
+//   stages     <xcub/arch/stage_barrier.hpp>: barriers that one warp arrives at and another waits
+//              on, phase after phase, and whole-stage copies (bulk on CUDA sm_90), for
+//              warp-specialized pipelines (a generic form there for backends without their own)
 #pragma once
 
 #include <xcub/config.hpp>

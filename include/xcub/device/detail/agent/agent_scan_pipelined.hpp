@@ -30,10 +30,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/arch/stage_barrier.hpp>
+#include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
 #include <xcub/device/detail/policy.hpp>
@@ -56,6 +58,17 @@ template <class T>
 inline constexpr bool commutes_on<Min, T> = std::is_integral_v<T>;
 template <class T>
 inline constexpr bool commutes_on<Max, T> = std::is_integral_v<T>;
+
+/// The identity of an operator that commutes_on T: the consumers' carry into tile 0 of a scan
+/// without an initial value. Float sums start from -0.0, which leaves every value as it is (+0.0
+/// would turn a leading -0.0 into +0.0).
+template <class Op, class T>
+XCUB_HOST_DEVICE constexpr T identity_of() {
+  static_assert(commutes_on<Op, T>, "identity_of: an operator of commutes_on");
+  if constexpr (std::is_same_v<Op, Sum>) return std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T(0);
+  else if constexpr (std::is_same_v<Op, Min>) return std::numeric_limits<T>::max();
+  else return std::numeric_limits<T>::lowest();
+}
 
 /// The shared-memory layout of a ring: stages, then barriers, tile ids and per-stage values.
 template <class T>
@@ -93,9 +106,18 @@ struct agent_scan_pipelined {
                 "consumer_warps x a whole number of rows of arch::warp_threads x 16 bytes");
   static constexpr unsigned tile_bytes = static_cast<unsigned>(tile_items * sizeof(T));
 
-  struct alignas(16) row_vector {
+  /// A lane's items of a row: 16 bytes, moved between shared memory and registers as one word
+  /// (one access per lane: a warp's row touches each bank once per phase, where four 4-byte
+  /// accesses would conflict four ways).
+  struct alignas(16) lane_items {
     T v[vector];
   };
+  static XCUB_DEVICE XCUB_FORCEINLINE lane_items load_lane(const T* row, int lane) {
+    return __builtin_bit_cast(lane_items, reinterpret_cast<const cache_word16*>(row)[lane]);
+  }
+  static XCUB_DEVICE XCUB_FORCEINLINE void store_lane(T* row, int lane, const lane_items& items) {
+    reinterpret_cast<cache_word16*>(row)[lane] = __builtin_bit_cast(cache_word16, items);
+  }
 
   static constexpr std::size_t shared_bytes() { return pipelined_scan_layout<T>{policy}.bytes(); }
 
@@ -205,12 +227,15 @@ struct agent_scan_pipelined {
       if (t >= 0) {
         T aggregate{};
         for (int c = 0; c < consumer_warps; ++c) {
-          const row_vector* seg = reinterpret_cast<const row_vector*>(stage(s) + c * segment);
-          row_vector v = seg[lane];
+          const T* seg = stage(s) + c * segment;
+          lane_items v = load_lane(seg, lane);
           T sum = v.v[0];
+XCUB_UNROLL
           for (int i = 1; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
+XCUB_UNROLL
           for (int j = 1; j < rows; ++j) {
-            v = seg[j * warp + lane];
+            v = load_lane(seg + j * row_items, lane);
+XCUB_UNROLL
             for (int i = 0; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
           }
           typename WarpReduce<T>::TempStorage none;
@@ -295,35 +320,33 @@ struct agent_scan_pipelined {
       arch::stage_wait(resolved[s], phase(k));
       const int t = tile_of[s];
       if (t < 0) return;
-      // The carry into this segment: the tile's prefix, then the totals of the segments before it.
-      bool has_carry = t > 0 || has_init;
-      T carry{};
-      if (has_carry) carry = prefix_of[s];
-      for (int w = 0; w < c; ++w) {
-        const T total = segment_totals[s * consumer_warps + w];
-        carry = has_carry ? static_cast<T>(op(carry, total)) : total;
-        has_carry = true;
-      }
-      row_vector* seg = reinterpret_cast<row_vector*>(stage(s) + c * segment);
+      // The carry into this segment: the tile's prefix (tile 0 without an initial value: the
+      // operator's identity), then the totals of the segments before it.
+      T carry = t > 0 || has_init ? prefix_of[s] : identity_of<ScanOp, T>();
+      for (int w = 0; w < c; ++w) carry = static_cast<T>(op(carry, segment_totals[s * consumer_warps + w]));
+      T* seg = stage(s) + c * segment;
+      // Unrolled: the rows' warp scans are independent but for the carry, so their shuffles overlap
+      // (one row at a time, a consumer warp takes longer than a tile's transfer).
+XCUB_UNROLL
       for (int j = 0; j < rows; ++j) {
-        row_vector v = seg[j * warp + lane];
+        lane_items v = load_lane(seg + j * row_items, lane);
         T local[vector];  // the lane's inclusive scan of its items
         local[0] = v.v[0];
+XCUB_UNROLL
         for (int i = 1; i < vector; ++i) local[i] = static_cast<T>(op(local[i - 1], v.v[i]));
         typename warp_scan::TempStorage none;
         T base, row_total;  // base: the fold of everything before the lane's first item
-        if (has_carry) warp_scan(none).ExclusiveScan(local[vector - 1], base, carry, op, row_total);
-        else warp_scan(none).ExclusiveScan(local[vector - 1], base, op, row_total);
-        const bool has_base = has_carry || lane > 0;
+        warp_scan(none).ExclusiveScan(local[vector - 1], base, carry, op, row_total);
         if constexpr (INCLUSIVE) {
-          for (int i = 0; i < vector; ++i) v.v[i] = has_base ? static_cast<T>(op(base, local[i])) : local[i];
-        } else {  // exclusive scans have an initial value: every lane has a base
+XCUB_UNROLL
+          for (int i = 0; i < vector; ++i) v.v[i] = static_cast<T>(op(base, local[i]));
+        } else {
           v.v[0] = base;
+XCUB_UNROLL
           for (int i = 1; i < vector; ++i) v.v[i] = static_cast<T>(op(base, local[i - 1]));
         }
-        seg[j * warp + lane] = v;
-        carry = has_carry ? static_cast<T>(op(carry, row_total)) : row_total;
-        has_carry = true;
+        store_lane(seg + j * row_items, lane, v);
+        carry = static_cast<T>(op(carry, row_total));
       }
       arch::stage_async_fence();  // the storer's bulk copy reads what this thread wrote
       arch::stage_arrive(scanned[s]);

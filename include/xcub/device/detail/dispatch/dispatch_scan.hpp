@@ -115,9 +115,8 @@ struct dispatch_scan {
       return e;
     const std::size_t shared = pipelined_scan_layout<AccumT>{pipe}.bytes();
     const int threads = pipe.block_warps() * arch::warp_threads;
-    if (const error_t e = allow_dynamic_shared_bytes(Kernel, shared); e != success) return e;
     std::uint64_t resident = 0;
-    if (const error_t e = resident_blocks(Kernel, threads, resident, shared); e != success) return e;
+    if (const error_t e = cached_persistent_blocks<Kernel>(threads, shared, resident); e != success) return e;
     const unsigned grid = static_cast<unsigned>(resident < static_cast<std::uint64_t>(tiles) ? resident : tiles);
     return launch_overlapped(arch, dim3(grid), dim3(static_cast<unsigned>(threads)), shared, stream, Kernel,
                              static_cast<const AccumT*>(in), static_cast<AccumT*>(out), state, op, init, num_items,

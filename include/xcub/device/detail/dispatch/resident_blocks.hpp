@@ -3,6 +3,7 @@
 // of the dispatch layer, shared by every family that sizes its grid to the device.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -25,6 +26,29 @@ error_t resident_blocks(Kernel kernel, int block_threads, std::uint64_t& blocks,
   if (const error_t e = max_active_blocks_per_multiprocessor(per_sm, kernel, block_threads, shared_bytes); e != success) return e;
   const int sms = props.multiprocessor_count > 0 ? props.multiprocessor_count : 1;
   blocks = static_cast<std::uint64_t>(per_sm > 0 ? per_sm : 1) * static_cast<std::uint64_t>(sms);
+  return success;
+}
+
+/// resident_blocks of a persistent kernel whose launch shape (block_threads, shared_bytes of dynamic
+/// shared memory) is fixed per device, after allowing it that shared memory: asked of the runtime
+/// once per device, then remembered (a call per launch costs microseconds of host time, which a
+/// stream waits for). Thread-safe as cached_kernel_arch: racing first calls ask twice.
+template <auto Kernel>
+error_t cached_persistent_blocks(int block_threads, std::size_t shared_bytes, std::uint64_t& blocks) {
+  constexpr int max_cached_devices = 64;
+  static std::atomic<std::uint64_t> cache[max_cached_devices] = {};  // 0: not asked yet
+  int device = 0;
+  if (const error_t e = get_device(&device); e != success) return e;
+  const bool cached = device >= 0 && device < max_cached_devices;
+  if (cached) {
+    if (const std::uint64_t known = cache[device].load(std::memory_order_relaxed); known != 0) {
+      blocks = known;
+      return success;
+    }
+  }
+  if (const error_t e = allow_dynamic_shared_bytes(Kernel, shared_bytes); e != success) return e;
+  if (const error_t e = resident_blocks(Kernel, block_threads, blocks, shared_bytes); e != success) return e;
+  if (cached) cache[device].store(blocks, std::memory_order_relaxed);
   return success;
 }
 

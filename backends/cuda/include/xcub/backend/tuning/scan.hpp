@@ -62,7 +62,7 @@ struct scan {
   static constexpr int wait_min_tiles = 500;
   static constexpr int sm90_window = 8;  // look-back tiles per poll (0: a whole warp) ...
   static constexpr int window_min_tiles = 2000;  // ... in scans of this many tiles and more
-  static constexpr int pipeline_min_tiles = 256;  // pipelined scans from 2^21 4-byte items
+  static constexpr int pipeline_min_tiles = 8192;  // pipelined scans from 2^26 4-byte items
   /// `threads` x (nominal_items scaled to items of `bytes`, as CUB's MemBoundScaling), warp transposes
   /// (time-sliced for large items), WARP_SCANS.
   static constexpr detail::scan_policy shape(int threads, int nominal_items, int delay_ns, int settle_ns, int bytes,
