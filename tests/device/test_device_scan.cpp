@@ -214,6 +214,30 @@ TEST_CASE("device scan: the pipelined agent (small rings), every scan it takes, 
   });
 }
 
+/// The sm_90 ring (6 stages of 8192 4-byte items, 4 consumer warps, 8 tiles per poll) from 2 tiles:
+/// the shape DeviceScan runs on an H100 or H200 from 2^26 items, on inputs the sanitizers can take.
+struct sm90_ring_tuning {
+  template <class T>
+  static constexpr xcub::detail::scan_policy policy(int arch) {
+    return xcub::tuning::scan::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    return {6, 8192, 4, 2, 8, 0};
+  }
+};
+
+TEST_CASE("device scan: the pipelined agent with the sm_90 ring (GPU only)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    auto rng = xcub_test::rng_for("device scan sm90 ring");
+    for (const std::size_t n : {std::size_t(8193), std::size_t(300000), std::size_t(1) << 21, (std::size_t(1) << 22) + 5}) {
+      check_pipelined<sm90_ring_tuning, std::int32_t>(rng, n);
+      check_pipelined<sm90_ring_tuning, float>(rng, n);
+    }
+  }
+}
+
 TEST_CASE("device scan: in place, through the one-pointer overloads and with out == in") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device scan in place");
