@@ -156,11 +156,14 @@ struct agent_scan_pipelined {
 
     if (arch::linear_thread_id() == 0) {
       for (int s = 0; s < stages; ++s) {
-        arch::stage_barrier_init(full[s], 1);
-        arch::stage_barrier_init(reduced[s], 1);
-        arch::stage_barrier_init(resolved[s], 1);
+        // Every lane of a role arrives after its own accesses (never one lane for its warp after a
+        // sync_warp): each hand-off then orders exactly the accesses made before it, which is what
+        // compute-sanitizer's racecheck follows (it does not carry sync_warp into an arrival).
+        arch::stage_barrier_init(full[s], warp);
+        arch::stage_barrier_init(reduced[s], warp);
+        arch::stage_barrier_init(resolved[s], warp);
         arch::stage_barrier_init(scanned[s], consumer_warps * warp);
-        arch::stage_barrier_init(empty[s], 1);
+        arch::stage_barrier_init(empty[s], warp);
       }
       arch::stage_barriers_ready();
     }
@@ -200,21 +203,20 @@ struct agent_scan_pipelined {
       const bool last = t >= num_tiles;
       if (lane == 0) tile_of[s] = last ? -1 : t;
       if (last) {
-        arch::sync_warp();
-        if (lane == 0) arch::stage_arrive(full[s]);  // the end marker
+        arch::stage_arrive(full[s]);  // the end marker
         return;
       }
       const T* from = in + tile_base(t);
       T* to = stage(s);
       const int count = tile_count(t);
       if (arch::bulk_stage_copies() && count == tile_items && aligned16(from)) {
-        if (lane == 0) arch::stage_load(full[s], to, from, tile_bytes);
+        if (lane == 0) arch::stage_load(full[s], to, from, tile_bytes);  // completes once the bytes land
+        else arch::stage_arrive(full[s]);
       } else {
         for (int i = lane; i < count; i += warp) to[i] = from[i];
         const T pad = from[0];
         for (int i = count + lane; i < tile_items; i += warp) to[i] = pad;
-        arch::sync_warp();
-        if (lane == 0) arch::stage_arrive(full[s]);
+        arch::stage_arrive(full[s]);
       }
     }
   }
@@ -249,8 +251,7 @@ XCUB_UNROLL
           else state.set_partial(t, aggregate);
         }
       }
-      arch::sync_warp();
-      if (lane == 0) arch::stage_arrive(reduced[s]);
+      arch::stage_arrive(reduced[s]);
       if (t < 0) return;
     }
   }
@@ -282,8 +283,7 @@ XCUB_UNROLL
         anchor_tile = t;
         anchor_value = inclusive;
       }
-      arch::sync_warp();
-      if (lane == 0) arch::stage_arrive(resolved[s]);
+      arch::stage_arrive(resolved[s]);
       if (t < 0) return;
     }
   }
@@ -301,13 +301,12 @@ XCUB_UNROLL
       if (arch::bulk_stage_copies() && count == tile_items && aligned16(to)) {
         if (lane == 0) {
           arch::stage_store(to, from, tile_bytes);
-          arch::stage_store_wait_read();
+          arch::stage_store_wait_read();  // the stage may be refilled once the copy has read it
         }
       } else {
         for (int i = lane; i < count; i += warp) to[i] = from[i];
-        arch::sync_warp();
       }
-      if (lane == 0) arch::stage_arrive(empty[s]);
+      arch::stage_arrive(empty[s]);
     }
     if (lane == 0) arch::stage_store_wait_all();
   }
