@@ -32,10 +32,13 @@ void sweep(xcub_bench::device::report& rep, int k) {
   sweep_inclusive_sum<xcub::DeviceScan, T>(rep, "default", k);
   sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<0, 0, 0>>, T>(rep, "tiles only", k);
   sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<6, 32768, 4>>, T>(rep, "6 x 32 KiB, 4 consumers", k);
-  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<6, 32768, 4, 16>>, T>(rep, "6 x 32 KiB, 4 consumers, window 16", k);
-  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<6, 32768, 8>>, T>(rep, "6 x 32 KiB, 8 consumers", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<5, 32768, 4>>, T>(rep, "5 x 32 KiB, 4 consumers", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<7, 32768, 4>>, T>(rep, "7 x 32 KiB, 4 consumers", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<7, 32768, 4, 16>>, T>(rep, "7 x 32 KiB, 4 consumers, window 16", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<7, 32768, 8>>, T>(rep, "7 x 32 KiB, 8 consumers", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<8, 28672, 4>>, T>(rep, "8 x 28 KiB, 4 consumers", k);
+  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<14, 16384, 4>>, T>(rep, "14 x 16 KiB, 4 consumers", k);
   sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<9, 24576, 4>>, T>(rep, "9 x 24 KiB, 4 consumers", k);
-  sweep_inclusive_sum<xcub::DeviceScanTuned<pipeline_tuning<6, 16384, 4>>, T>(rep, "6 x 16 KiB, 4 consumers", k);
 }
 
 }  // namespace
@@ -43,7 +46,7 @@ void sweep(xcub_bench::device::report& rep, int k) {
 int main(int argc, char** argv) {
   xcub_bench::device::report rep("device_scan_pipeline_sweep");
   for (int round = 0; round < 2; ++round) {
-    for (int k : {18, 20, 22, 24, 26, 28}) {
+    for (int k : {20, 22, 24, 26, 28}) {
       sweep<int>(rep, k);
       sweep<float>(rep, k);
       if (k <= 26) {

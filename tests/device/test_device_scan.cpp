@@ -214,7 +214,7 @@ TEST_CASE("device scan: the pipelined agent (small rings), every scan it takes, 
   });
 }
 
-/// The sm_90 ring (6 stages of 8192 4-byte items, 4 consumer warps, 8 tiles per poll) from 2 tiles:
+/// The sm_90 ring (7 stages of 8192 4-byte items, 4 consumer warps, 8 tiles per poll) from 2 tiles:
 /// the shape DeviceScan runs on an H100 or H200 from 2^26 items, on inputs the sanitizers can take.
 struct sm90_ring_tuning {
   template <class T>
@@ -223,7 +223,7 @@ struct sm90_ring_tuning {
   }
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
-    return {6, 8192, 4, 2, 8, 0};
+    return {7, 8192, 4, 2, 8, 0};
   }
 };
 

@@ -48,13 +48,15 @@ struct scan {
   }
 
   /// The pipelined agent (agent_scan_pipelined.hpp; DeviceScan takes it only for the calls it is
-  /// eligible for): sm_90 4-byte arithmetic accumulators, a ring of 6 stages of 8192 items (192 KiB
+  /// eligible for): sm_90 4-byte arithmetic accumulators, a ring of 7 stages of 8192 items (224 KiB
   /// of dynamic shared memory, one block per multiprocessor), 4 consumer warps, 8 tiles per
-  /// look-ahead poll (bench/cuda/pipelined_scan_probe.cu, docs/device-scan.md), from
-  /// pipeline_min_tiles tiles up.
+  /// look-ahead poll, from pipeline_min_tiles tiles up (bench/cuda/device_scan_pipeline_sweep.cu,
+  /// 2026-11-27, bench/results/sweep-scan-pipeline-2026-11-27-*: int32 InclusiveSum at 2^28 on the
+  /// H200 86-87% of copy with 6 stages, 89-90% with 7, 81-82% with 5; 8 x 7168 items ties 7 x 8192;
+  /// 8 consumer warps, 9 x 6144 and 14 x 4096 items lose; 16 tiles per poll loses a point, 4 four).
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
-    if (std::is_arithmetic_v<T> && sizeof(T) == 4 && arch >= 900) return {6, 8192, 4, pipeline_min_tiles, 8, 0};
+    if (std::is_arithmetic_v<T> && sizeof(T) == 4 && arch >= 900) return {7, 8192, 4, pipeline_min_tiles, 8, 0};
     return {};
   }
 
