@@ -17,7 +17,8 @@
 //     pipeline's tiles, then a persistent grid (as many blocks as the device holds at once, at
 //     most one per tile) with the ring in dynamic shared memory. Its temp storage size is the
 //     larger of both paths' (it does not depend on the pointers), and input or output pointers
-//     that are not 16-byte aligned take agent_scan's path with it.
+//     that are not 16-byte aligned take agent_scan's path with it. A device whose blocks cannot
+//     opt in to the ring's shared memory takes agent_scan's path.
 // Temp storage: the tile state (at least one byte, also for 0 items). The caller (the public
 // façade) has checked the arguments; run() checks the temp storage size and the grid limit.
 #pragma once
@@ -28,6 +29,7 @@
 #include <type_traits>
 
 #include <xcub/launch.hpp>
+#include <xcub/util/device_properties.hpp>
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/kernels/scan.hpp>
@@ -64,7 +66,7 @@ struct dispatch_scan {
             (static_cast<std::uint64_t>(num_items) + static_cast<std::uint64_t>(pipe.tile_items) - 1) /
             static_cast<std::uint64_t>(pipe.tile_items);
         const std::uint64_t min_tiles = pipe.min_tiles > 2 ? static_cast<std::uint64_t>(pipe.min_tiles) : 2;
-        if (tiles >= min_tiles && tiles <= static_cast<std::uint64_t>(INT_MAX)) {
+        if (tiles >= min_tiles && tiles <= static_cast<std::uint64_t>(INT_MAX) && ring_fits<AccumT>(pipe)) {
           return run_pipelined<AccumT, INCLUSIVE, kernel>(pipe, arch, d_temp_storage, temp_storage_bytes, in, out, op,
                                                           init, num_items, static_cast<int>(tiles), stream);
         }
@@ -84,6 +86,16 @@ struct dispatch_scan {
           return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, out, state, op, init, num_items,
                                    tiles);
         });
+  }
+
+  /// Whether the current device lets a block opt in to the ring's shared memory (a kernel built
+  /// for sm_90 and run by JIT on a device with less shared memory per block, say, takes agent_scan).
+  template <class AccumT>
+  static bool ring_fits(const pipelined_scan_policy& pipe) {
+    int device = 0;
+    device_properties props;
+    if (get_device(&device) != success || get_device_properties(device, &props) != success) return false;
+    return pipelined_scan_layout<AccumT>{pipe}.bytes() <= static_cast<std::size_t>(props.shared_memory_per_block_optin);
   }
 
   /// The pipelined agent's path (run() has chosen it): `tiles` of pipe.tile_items items.
