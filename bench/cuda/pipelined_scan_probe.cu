@@ -44,6 +44,7 @@
 #include <cuda_runtime.h>
 
 #include <cub/device/device_scan.cuh>
+#include <xcub/arch/stage_barrier.hpp>
 #include <xcub/device/device_scan.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
@@ -57,25 +58,18 @@ using state_t = xcub::detail::tile_state<int>;
 __device__ __forceinline__ unsigned smem_addr(const void* p) {
   return static_cast<unsigned>(__cvta_generic_to_shared(p));
 }
+// The stage ring of the backend contract (<xcub/arch/stage_barrier.hpp>: mbarriers and bulk copies on
+// sm_90) over the probe's 8-byte barrier words; the library's pipelined scan uses the same functions.
+__device__ __forceinline__ xcub::arch::stage_barrier& bar_of(unsigned long long* p) {
+  return *reinterpret_cast<xcub::arch::stage_barrier*>(p);
+}
 __device__ __forceinline__ void mbar_init(unsigned long long* bar, unsigned count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_addr(bar)), "r"(count) : "memory");
+  xcub::arch::stage_barrier_init(bar_of(bar), count);
 }
-__device__ __forceinline__ void mbar_arrive(unsigned long long* bar) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_addr(bar)) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive_expect_tx(unsigned long long* bar, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_addr(bar)), "r"(bytes) : "memory");
-}
+__device__ __forceinline__ void mbar_arrive(unsigned long long* bar) { xcub::arch::stage_arrive(bar_of(bar)); }
+/// parity: the low bit of the phase waited for (what stage_wait uses).
 __device__ __forceinline__ void mbar_wait(unsigned long long* bar, unsigned parity) {
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "WAIT_%=:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
-      "@!p bra WAIT_%=;\n"
-      "}\n" ::"r"(smem_addr(bar)),
-      "r"(parity)
-      : "memory");
+  xcub::arch::stage_wait(bar_of(bar), parity);
 }
 __device__ __forceinline__ bool mbar_try_wait(unsigned long long* bar, unsigned parity) {
   unsigned done;
@@ -90,24 +84,8 @@ __device__ __forceinline__ bool mbar_try_wait(unsigned long long* bar, unsigned 
       : "memory");
   return done != 0;
 }
-__device__ __forceinline__ void bulk_load(void* dst, const void* src, unsigned bytes, unsigned long long* bar) {
-  asm volatile(
-      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(smem_addr(dst)),
-      "l"(src), "r"(bytes), "r"(smem_addr(bar))
-      : "memory");
-}
-__device__ __forceinline__ void bulk_store(void* dst, const void* src, unsigned bytes) {
-  asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(smem_addr(src)),
-               "r"(bytes)
-               : "memory");
-  asm volatile("cp.async.bulk.commit_group;" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void bulk_wait_read() {
-  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
-}
-__device__ __forceinline__ void bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
-__device__ __forceinline__ void fence_proxy_async() { asm volatile("fence.proxy.async.shared::cta;" ::: "memory"); }
+/// Two stores in flight (LAZY): the stage ring's wait takes none, so the probe keeps its own.
+__device__ __forceinline__ void bulk_wait_read_one() { asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory"); }
 template <int THREADS>
 __device__ __forceinline__ void consumers_sync() {
   asm volatile("bar.sync 1, %0;" ::"n"(THREADS) : "memory");
@@ -173,7 +151,7 @@ struct stage_ring {
       }
       *end_round = 1 << 30;
       for (int i = 0; i < 64; ++i) chain[i] = 0;
-      asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+      xcub::arch::stage_barriers_ready();
     }
     __syncthreads();
   }
@@ -194,8 +172,7 @@ struct stage_ring {
         mbar_arrive(full + s);  // the end marker
         return;
       }
-      mbar_arrive_expect_tx(full + s, tile_bytes);
-      bulk_load(items + s * TILE, in + static_cast<long>(t) * TILE, tile_bytes, full + s);
+      xcub::arch::stage_load(bar_of(full + s), items + s * TILE, in + static_cast<long>(t) * TILE, tile_bytes);
     }
   }
 
@@ -209,16 +186,16 @@ struct stage_ring {
       const int t = tile[s];
       if (t < 0) break;
       mbar_wait(scanned + s, parity(k));
-      bulk_store(out + static_cast<long>(t) * TILE, items + s * TILE, tile_bytes);
+      xcub::arch::stage_store(out + static_cast<long>(t) * TILE, items + s * TILE, tile_bytes);
       if constexpr (LAZY) {
-        bulk_wait_read<1>();
+        bulk_wait_read_one();
         if (k > 0) mbar_arrive(empty + (k - 1) % STAGES);
       } else {
-        bulk_wait_read<0>();
+        xcub::arch::stage_store_wait_read();
         mbar_arrive(empty + s);
       }
     }
-    bulk_wait_all();
+    xcub::arch::stage_store_wait_all();
   }
 
   /// The reducer (one warp): every tile's segment totals and aggregate as soon as it arrives, the
@@ -292,7 +269,7 @@ struct stage_ring {
         seg[j * 32 + lane] = v;
         carry += __shfl_sync(0xffffffffu, incl, 31);
       }
-      fence_proxy_async();
+      xcub::arch::stage_async_fence();
       mbar_arrive(scanned + s);
     }
   }

@@ -5,8 +5,8 @@
 // agent_scan_pipelined<Policy, T, ScanOp, InitT, INCLUSIVE, OffsetT>: Policy::value is a
 // pipelined_scan_policy; T the accumulator and item type (4 or 8 bytes); ScanOp commutes (the
 // reducer folds a segment out of order); InitT as agent_scan's. run() is called by every thread
-// of a block of Policy::value.block_warps() warps, with `shared` pointing at shared_bytes() of
-// dynamic shared memory. Warps and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
+// of a block of Policy::value.block_warps() warps, with `shared` pointing at
+// pipelined_scan_layout<T>{policy}.bytes() of dynamic shared memory. Warps and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
 //   0 loader     once the stage is empty, claims the next tile id from the state's counter and
 //                copies the tile into the stage (one bulk copy where the backend has them and the
 //                tile is whole and aligned; else the warp copies, padding a partial tile with its
@@ -131,8 +131,6 @@ struct agent_scan_pipelined {
   static XCUB_DEVICE XCUB_FORCEINLINE void store_lane(T* row, int lane, const lane_items& items) {
     reinterpret_cast<cache_word16*>(row)[lane] = __builtin_bit_cast(cache_word16, items);
   }
-
-  static constexpr std::size_t shared_bytes() { return pipelined_scan_layout<T>{policy}.bytes(); }
 
   const T* in;
   T* out;
