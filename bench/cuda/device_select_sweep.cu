@@ -1,10 +1,12 @@
 // A sweep of DeviceSelect's and DeviceRunLengthEncode's sm_90 tile shape against CUB, at 2^28 int32
 // items (argv[2] sets log2): each candidate takes the backend's select policy and overrides block
 // threads, items per thread (for 4-byte items, unscaled), the load algorithm, the load modifier,
-// the look-back waits and the look-back window (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>); every
-// output is compared with CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
+// the look-back waits and the look-back window (DeviceSelectTuned<Candidate>, DeviceRunLengthEncodeTuned<Candidate>),
+// and (first) the pipelined agent's rings for If and Unique (pipeline_candidate); every output is
+// compared with CUB's. Built on demand (ninja bench/cuda/device_select_sweep), not by run-gpu.sh.
 //
-//   device_select_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
+//   device_select_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it;
+//                                                   XCUB_SWEEP_TILES=1: the tile shapes too)
 #include <cub/cub.cuh>
 
 #include <xcub/device/device_run_length_encode.hpp>
@@ -40,6 +42,16 @@ struct candidate {
     p.load_modifier = MOD;
     if (WINDOW >= 0) p.lookback_window = WINDOW;
     return p;
+  }
+};
+
+/// The library's select tuning with another pipeline for If and Unique (STAGES 0: none), from
+/// MIN_TILES tiles up.
+template <int STAGES, int TILE_ITEMS, int CONSUMERS, int WINDOW = 8, int MIN_TILES = 2>
+struct pipeline_candidate : xcub::tuning::select {
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    return {STAGES, TILE_ITEMS, CONSUMERS, MIN_TILES, WINDOW, 0};
   }
 };
 
@@ -105,6 +117,26 @@ int main(int argc, char** argv) {
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_select_sweep");
   all_three<xcub::tuning::select>(rep, "default", k);
+  // The pipelined agent (If and Unique): rings, consumer warps, look-ahead windows.
+  one<pipeline_candidate<0, 0, 0>>(rep, kind::select_if, "tiles only", k);
+  one<pipeline_candidate<0, 0, 0>>(rep, kind::unique, "tiles only", k);
+  const auto pipelines = [&](auto tuning, const std::string& label) {
+    one<decltype(tuning)>(rep, kind::select_if, label, k);
+    one<decltype(tuning)>(rep, kind::unique, label, k);
+  };
+  pipelines(pipeline_candidate<7, 8192, 4>{}, "7 x 32 KiB, 4 consumers");
+  pipelines(pipeline_candidate<7, 8192, 4, 16>{}, "7 x 32 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<7, 8192, 4, 0>{}, "7 x 32 KiB, 4 consumers, window 32");
+  pipelines(pipeline_candidate<7, 8192, 8>{}, "7 x 32 KiB, 8 consumers");
+  pipelines(pipeline_candidate<7, 8192, 2>{}, "7 x 32 KiB, 2 consumers");
+  pipelines(pipeline_candidate<6, 8192, 4>{}, "6 x 32 KiB, 4 consumers");
+  pipelines(pipeline_candidate<8, 7168, 4>{}, "8 x 28 KiB, 4 consumers");
+  pipelines(pipeline_candidate<14, 4096, 4>{}, "14 x 16 KiB, 4 consumers");
+  if (!std::getenv("XCUB_SWEEP_TILES")) {
+    rep.finish(argc > 1 ? argv[1] : nullptr);
+    return 0;
+  }
+  // The one-tile-per-block agent's shapes (XCUB_SWEEP_TILES=1).
   all_three<candidate<128, 20>>(rep, "128x20", k);
   all_three<candidate<128, 24>>(rep, "128x24", k);
   all_three<candidate<128, 28>>(rep, "128x28", k);

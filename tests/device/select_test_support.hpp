@@ -27,6 +27,34 @@ struct odd_select_tuning {
   }
 };
 
+/// The pipelined agent for If and Unique (agent_select_pipelined.hpp) from 2 tiles up, with the
+/// smallest ring: 2 stages, 2 consumer warps of one row (warp x 16 bytes) each, 3 tiles per
+/// look-ahead poll; the calls it does not take run tiny_select_tuning's tiles.
+struct pipelined_select_tuning {
+  template <class T>
+  static constexpr xcub::detail::select_policy policy(int arch) {
+    return tiny_select_tuning::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    if (sizeof(T) != 4 && sizeof(T) != 8) return {};
+    return {2, 2 * xcub::arch::warp_threads * static_cast<int>(16 / sizeof(T)), 2, 2, 3, 0};
+  }
+};
+/// A deeper ring with longer segments: 4 stages, 3 consumer warps of 2 rows each, whole-warp
+/// look-ahead polls with a delay, from 5 tiles up (smaller calls: odd_select_tuning's tiles).
+struct pipelined_deep_select_tuning {
+  template <class T>
+  static constexpr xcub::detail::select_policy policy(int arch) {
+    return odd_select_tuning::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    if (sizeof(T) != 4 && sizeof(T) != 8) return {};
+    return {4, 3 * 2 * xcub::arch::warp_threads * static_cast<int>(16 / sizeof(T)), 3, 5, 0, 50};
+  }
+};
+
 /// x < bound (as int): with items drawn from [0, 100), bound is the selected percentage.
 struct below {
   int bound;

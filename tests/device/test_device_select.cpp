@@ -197,6 +197,90 @@ TEST_CASE("device select: in place If and Flagged, FlaggedIf, iterator inputs") 
 }
 
 namespace {
+
+/// Every call the pipelined agent takes (If and Unique over pointers, in place If) and two it does
+/// not (a misaligned input, 1-byte items: agent_select's tiles with the same temp storage size),
+/// on random T, against the oracle.
+template <class Tuning, class T>
+void check_pipelined(std::mt19937_64& rng, std::size_t n) {
+  using select = xcub::DeviceSelectTuned<Tuning>;
+  for (const int percent : {0, 50, 100}) check_if<select, T>(rng, n, percent);
+  check_if<select, T, std::uint64_t>(rng, n, 37);
+  for (const std::size_t max_run : {std::size_t(1), std::size_t(3), std::size_t(100), n + 1}) {
+    check_unique<select, T>(rng, n, max_run);
+  }
+  INFO("n = " << n);
+  const std::vector<T> in = percent_values<T>(n, rng);
+  const auto want = xcub::reference::select_if(in, below{45});
+  {
+    auto d_data = to_device(in);
+    xcub::device_buffer<long long> d_count(1);
+    two_phase([&](void* t, std::size_t& b) { return select::If(t, b, d_data.data(), d_count.data(), n, below{45}); });
+    xcub_test::check_equal(d_count.download(), std::vector<long long>{static_cast<long long>(want.size())}, "count");
+    xcub_test::check_equal(head(d_data, want.size()), want, "If in place");
+  }
+  if (n > 1) {  // one item in: not 16-byte aligned
+    auto d_in = to_device(in);
+    xcub::device_buffer<T> d_out(n);
+    xcub::device_buffer<int> d_count(1);
+    two_phase([&](void* t, std::size_t& b) {
+      return select::If(t, b, d_in.data() + 1, d_out.data(), d_count.data(), n - 1, below{45});
+    });
+    const auto tail = xcub::reference::select_if(std::vector<T>(in.begin() + 1, in.end()), below{45});
+    xcub_test::check_equal(d_count.download(), std::vector<int>{static_cast<int>(tail.size())}, "count");
+    xcub_test::check_equal(head(d_out, tail.size()), tail, "If misaligned");
+  }
+}
+
+}  // namespace
+
+TEST_CASE("device select: the pipelined agent (small rings), If and Unique, in place, random schedules") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device select pipelined");
+  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
+                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1537), std::size_t(4000),
+                              std::size_t(20001)}) {
+    check_pipelined<pipelined_select_tuning, int>(rng, n);
+    check_pipelined<pipelined_deep_select_tuning, float>(rng, n);
+    check_pipelined<pipelined_select_tuning, std::int64_t>(rng, n);
+    check_pipelined<pipelined_deep_select_tuning, std::int8_t>(rng, n);
+#if XCUB_TEST_MATRIX_FULL
+    check_pipelined<pipelined_deep_select_tuning, std::uint32_t>(rng, n);
+    check_pipelined<pipelined_select_tuning, double>(rng, n);
+#endif
+  }
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    check_pipelined<pipelined_select_tuning, int>(r, 9000);
+    check_pipelined<pipelined_deep_select_tuning, std::int64_t>(r, 7001);
+  });
+}
+
+/// The sm_90 ring (7 stages of 8192 4-byte items, 4 consumer warps, 8 tiles per poll) from 2 tiles:
+/// the shape DeviceSelect runs on an H100 or H200 from 2^26 items, on inputs the sanitizers can take.
+struct sm90_select_ring_tuning {
+  template <class T>
+  static constexpr xcub::detail::select_policy policy(int arch) {
+    return xcub::tuning::select::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    if (sizeof(T) != 4) return {};
+    return {7, 8192, 4, 2, 8, 0};
+  }
+};
+
+TEST_CASE("device select: the pipelined agent with the sm_90 ring (GPU only)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    auto rng = xcub_test::rng_for("device select sm90 ring");
+    for (const std::size_t n : {std::size_t(8193), std::size_t(300000), std::size_t(1) << 21, (std::size_t(1) << 22) + 5}) {
+      check_pipelined<sm90_select_ring_tuning, int>(rng, n);
+      check_pipelined<sm90_select_ring_tuning, float>(rng, n);
+    }
+  }
+}
+
+namespace {
 /// Every 2^20-th index, and the last three of n.
 struct sparse_or_tail {
   long long n;

@@ -5,12 +5,19 @@
 #pragma once
 
 #include <xcub/arch/target.hpp>
+#include <xcub/device/detail/policy.hpp>
 
 namespace xcub::detail {
 
 template <class Tuning, class... T>
 struct active_policy {
   static constexpr auto value = Tuning::template policy<T...>(arch::target_arch());
+};
+
+/// The pipeline of T in this tuning (pipeline_of: off where the tuning offers none), as active_policy.
+template <class Tuning, class T>
+struct active_pipeline {
+  static constexpr pipelined_scan_policy value = pipeline_of<Tuning, T>::get(arch::target_arch());
 };
 
 }  // namespace xcub::detail

@@ -35,7 +35,7 @@
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/arch/stage_barrier.hpp>
-#include <xcub/thread/detail/cache_words.hpp>
+#include <xcub/device/detail/agent/pipeline_ring.hpp>
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
 #include <xcub/device/detail/policy.hpp>
@@ -83,54 +83,31 @@ struct shuffle_tree_op {
   }
 };
 
-/// The shared-memory layout of a ring: stages, then barriers, tile ids and per-stage values.
+/// The shared-memory layout of the scan's ring: five barriers a stage, no edges.
 template <class T>
-struct pipelined_scan_layout {
-  pipelined_scan_policy p;
-  static constexpr std::size_t align_up(std::size_t x, std::size_t a) { return (x + a - 1) / a * a; }
-  constexpr std::size_t items_bytes() const { return std::size_t(p.stages) * p.tile_items * sizeof(T); }
-  constexpr std::size_t barriers_at() const { return align_up(items_bytes(), 16); }
-  constexpr std::size_t tiles_at() const { return barriers_at() + 5 * std::size_t(p.stages) * 8; }
-  constexpr std::size_t values_at() const { return align_up(tiles_at() + std::size_t(p.stages) * 4, 16); }
-  /// Per stage: aggregate, prefix, consumer_warps segment totals.
-  constexpr std::size_t bytes() const { return values_at() + std::size_t(p.stages) * (2 + p.consumer_warps) * sizeof(T); }
+struct pipelined_scan_layout : pipeline_ring_layout<T, T> {
+  constexpr explicit pipelined_scan_layout(const pipelined_scan_policy& policy)
+      : pipeline_ring_layout<T, T>{policy, 5, 0} {}
 };
 
 #if XCUB_HAS_KERNELS
 
 template <class Policy, class T, class ScanOp, class InitT, bool INCLUSIVE, class OffsetT>
 struct agent_scan_pipelined {
+  enum barrier_kind { full, reduced, resolved, scanned, empty, barrier_kinds };
+  using ring_t = pipeline_ring<T, T, Policy, barrier_kinds, 0>;
   static constexpr pipelined_scan_policy policy = Policy::value;
-  static constexpr int stages = policy.stages;
-  static constexpr int warp = arch::warp_threads;
-  static constexpr int consumer_warps = policy.consumer_warps;
-  static constexpr int tile_items = policy.tile_items;
-  static constexpr int vector = 16 / static_cast<int>(sizeof(T));  // items per lane per row
-  static constexpr int row_items = warp * vector;
-  static constexpr int segment = tile_items / (consumer_warps > 0 ? consumer_warps : 1);
-  static constexpr int rows = segment / row_items;
+  static constexpr int stages = ring_t::stages;
+  static constexpr int warp = ring_t::warp;
+  static constexpr int consumer_warps = ring_t::consumer_warps;
+  static constexpr int vector = ring_t::vector;
+  static constexpr int row_items = ring_t::row_items;
+  static constexpr int segment = ring_t::segment;
+  static constexpr int rows = ring_t::rows;
   static constexpr bool has_init = !std::is_same_v<InitT, scan_no_init>;
   static_assert(INCLUSIVE || has_init, "agent_scan_pipelined: exclusive scans need an initial value");
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8, "agent_scan_pipelined: 4- or 8-byte items");
   static_assert(commutes_on<ScanOp, T>, "agent_scan_pipelined: the operator must commute on T (its reducer reorders)");
-  static_assert(stages >= 2 && consumer_warps >= 1 && rows >= 1 && segment * consumer_warps == tile_items &&
-                    rows * row_items == segment,
-                "xcub::DeviceScan: a pipelined_scan_policy needs at least 2 stages, 1 consumer warp, and tiles of "
-                "consumer_warps x a whole number of rows of arch::warp_threads x 16 bytes");
-  static constexpr unsigned tile_bytes = static_cast<unsigned>(tile_items * sizeof(T));
-
-  /// A lane's items of a row: 16 bytes, moved between shared memory and registers as one word
-  /// (one access per lane: a warp's row touches each bank once per phase, where four 4-byte
-  /// accesses would conflict four ways).
-  struct alignas(16) lane_items {
-    T v[vector];
-  };
-  static XCUB_DEVICE XCUB_FORCEINLINE lane_items load_lane(const T* row, int lane) {
-    return __builtin_bit_cast(lane_items, reinterpret_cast<const cache_word16*>(row)[lane]);
-  }
-  static XCUB_DEVICE XCUB_FORCEINLINE void store_lane(T* row, int lane, const lane_items& items) {
-    reinterpret_cast<cache_word16*>(row)[lane] = __builtin_bit_cast(cache_word16, items);
-  }
+  using lane_items = typename ring_t::lane_items;
 
   const T* in;
   T* out;
@@ -139,51 +116,17 @@ struct agent_scan_pipelined {
   InitT init;
   OffsetT num_items;
   int num_tiles;
-
-  // The ring (dynamic shared memory).
-  T* items = nullptr;
-  arch::stage_barrier* full = nullptr;
-  arch::stage_barrier* reduced = nullptr;
-  arch::stage_barrier* resolved = nullptr;
-  arch::stage_barrier* scanned = nullptr;
-  arch::stage_barrier* empty = nullptr;
-  int* tile_of = nullptr;        // [stages] the stage's tile id, -1: the end marker
-  T* aggregate_of = nullptr;     // [stages]
-  T* prefix_of = nullptr;        // [stages] the tile's exclusive prefix (tile 0: init, if any)
-  T* segment_totals = nullptr;   // [stages][consumer_warps]
+  ring_t ring{};
 
   XCUB_DEVICE XCUB_FORCEINLINE void run(unsigned char* shared) {
-    constexpr pipelined_scan_layout<T> layout{policy};
-    items = reinterpret_cast<T*>(shared);
-    full = reinterpret_cast<arch::stage_barrier*>(shared + layout.barriers_at());
-    reduced = full + stages;
-    resolved = reduced + stages;
-    scanned = resolved + stages;
-    empty = scanned + stages;
-    tile_of = reinterpret_cast<int*>(shared + layout.tiles_at());
-    aggregate_of = reinterpret_cast<T*>(shared + layout.values_at());
-    prefix_of = aggregate_of + stages;
-    segment_totals = prefix_of + stages;
-
-    if (arch::linear_thread_id() == 0) {
-      for (int s = 0; s < stages; ++s) {
-        // Every lane of a role arrives after its own accesses (never one lane for its warp after a
-        // sync_warp): each hand-off then orders exactly the accesses made before it, which is what
-        // compute-sanitizer's racecheck follows (it does not carry sync_warp into an arrival).
-        arch::stage_barrier_init(full[s], warp);
-        arch::stage_barrier_init(reduced[s], warp);
-        arch::stage_barrier_init(resolved[s], warp);
-        arch::stage_barrier_init(scanned[s], consumer_warps * warp);
-        arch::stage_barrier_init(empty[s], warp);
-      }
-      arch::stage_barriers_ready();
-    }
-    arch::sync_threads();
+    ring.carve(shared);
+    constexpr unsigned arrivals[barrier_kinds] = {warp, warp, warp, consumer_warps * warp, warp};
+    ring.init(arrivals);
     arch::wait_for_previous_grid();  // the tile state's init kernel may still run
 
     const int role = static_cast<int>(arch::warp_id());
     const int lane = static_cast<int>(arch::lane_id());
-    if (role == 0) load(lane);
+    if (role == 0) ring.template load<false>(lane, in, state.counter, num_items, num_tiles, full, empty);
     else if (role == 1) reduce(lane);
     else if (role == 2) look_ahead(lane);
     else if (role == 3) store(lane);
@@ -191,78 +134,41 @@ struct agent_scan_pipelined {
   }
 
  private:
-  static XCUB_DEVICE XCUB_FORCEINLINE unsigned phase(int k) { return static_cast<unsigned>(k / stages); }
-  XCUB_DEVICE XCUB_FORCEINLINE T* stage(int s) const { return items + static_cast<std::size_t>(s) * tile_items; }
-  XCUB_DEVICE XCUB_FORCEINLINE OffsetT tile_base(int t) const {
-    return static_cast<OffsetT>(t) * static_cast<OffsetT>(tile_items);
-  }
-  XCUB_DEVICE XCUB_FORCEINLINE int tile_count(int t) const {
-    const OffsetT left = num_items - tile_base(t);
-    return left < static_cast<OffsetT>(tile_items) ? static_cast<int>(left) : tile_items;
-  }
-  static XCUB_DEVICE XCUB_FORCEINLINE bool aligned16(const void* p) {
-    return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
-  }
-
-  XCUB_DEVICE XCUB_FORCEINLINE void load(int lane) {
-    for (int k = 0;; ++k) {
-      const int s = k % stages;
-      if (k >= stages) arch::stage_wait(empty[s], phase(k) - 1);
-      std::uint32_t ticket = 0;
-      if (lane == 0) ticket = arch::atomic_add<arch::scope::device>(state.counter, std::uint32_t{1});
-      const int t = static_cast<int>(arch::shfl_idx(arch::full_lane_mask, ticket, 0));
-      const bool last = t >= num_tiles;
-      if (lane == 0) tile_of[s] = last ? -1 : t;
-      if (last) {
-        arch::stage_arrive(full[s]);  // the end marker
-        return;
-      }
-      const T* from = in + tile_base(t);
-      T* to = stage(s);
-      const int count = tile_count(t);
-      if (arch::bulk_stage_copies() && count == tile_items && aligned16(from)) {
-        if (lane == 0) arch::stage_load(full[s], to, from, tile_bytes);  // completes once the bytes land
-        else arch::stage_arrive(full[s]);
-      } else {
-        for (int i = lane; i < count; i += warp) to[i] = from[i];
-        const T pad = from[0];
-        for (int i = count + lane; i < tile_items; i += warp) to[i] = pad;
-        arch::stage_arrive(full[s]);
-      }
-    }
-  }
+  XCUB_DEVICE XCUB_FORCEINLINE arch::stage_barrier& barrier(barrier_kind b, int s) const { return ring.barrier(b, s); }
+  static XCUB_DEVICE XCUB_FORCEINLINE unsigned phase(int k) { return ring_t::phase(k); }
+  XCUB_DEVICE XCUB_FORCEINLINE T* stage(int s) const { return ring.stage(s); }
 
   XCUB_DEVICE XCUB_FORCEINLINE void reduce(int lane) {
     for (int k = 0;; ++k) {
       const int s = k % stages;
-      arch::stage_wait(full[s], phase(k));
-      const int t = tile_of[s];
+      arch::stage_wait(barrier(full, s), phase(k));
+      const int t = ring.tile_of[s];
       if (t >= 0) {
         T aggregate{};
         for (int c = 0; c < consumer_warps; ++c) {
           const T* seg = stage(s) + c * segment;
-          lane_items v = load_lane(seg, lane);
+          lane_items v = ring_t::load_lane(seg, lane);
           T sum = v.v[0];
 XCUB_UNROLL
           for (int i = 1; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
 XCUB_UNROLL
           for (int j = 1; j < rows; ++j) {
-            v = load_lane(seg + j * row_items, lane);
+            v = ring_t::load_lane(seg + j * row_items, lane);
 XCUB_UNROLL
             for (int i = 0; i < vector; ++i) sum = static_cast<T>(op(sum, v.v[i]));
           }
           typename WarpReduce<T>::TempStorage none;
           const T total = WarpReduce<T>(none).Reduce(sum, shuffle_tree_op<ScanOp>{op});
           aggregate = c == 0 ? total : static_cast<T>(op(aggregate, total));
-          if (lane == 0) segment_totals[s * consumer_warps + c] = total;
+          if (lane == 0) ring.segment_totals[s * consumer_warps + c] = total;
         }
         if (lane == 0) {
-          aggregate_of[s] = aggregate;
+          ring.aggregate_of[s] = aggregate;
           if (t == 0) state.set_inclusive(0, with_init(aggregate));
           else state.set_partial(t, aggregate);
         }
       }
-      arch::stage_arrive(reduced[s]);
+      arch::stage_arrive(barrier(reduced, s));
       if (t < 0) return;
     }
   }
@@ -272,29 +178,22 @@ XCUB_UNROLL
     T anchor_value{};  // the inclusive prefix of the block's previous tile
     for (int k = 0;; ++k) {
       const int s = k % stages;
-      arch::stage_wait(reduced[s], phase(k));
-      const int t = tile_of[s];
+      arch::stage_wait(barrier(reduced, s), phase(k));
+      const int t = ring.tile_of[s];
       if (t >= 0) {
-        const T aggregate = aggregate_of[s];
-        T inclusive = aggregate;
+        const T aggregate = ring.aggregate_of[s];
         if (t == 0) {
-          inclusive = with_init(aggregate);
+          const T inclusive = with_init(aggregate);
           if constexpr (has_init) {
-            if (lane == 0) prefix_of[s] = static_cast<T>(init);
+            if (lane == 0) ring.prefix_of[s] = static_cast<T>(init);
           }
+          anchor_tile = t;
+          anchor_value = inclusive;
         } else {
-          tile_prefix_op<T, ScanOp> look{state, op, t, policy.delay_ns, 0, 0, policy.window, anchor_tile, &anchor_value};
-          const T prefix = arch::shfl_idx(arch::full_lane_mask, look.exclusive_prefix(aggregate), 0);
-          inclusive = static_cast<T>(op(prefix, aggregate));
-          if (lane == 0) {
-            state.set_inclusive(t, inclusive);
-            prefix_of[s] = prefix;
-          }
+          ring.prefix_of_tile(state, op, s, t, aggregate, anchor_tile, anchor_value, lane);
         }
-        anchor_tile = t;
-        anchor_value = inclusive;
       }
-      arch::stage_arrive(resolved[s]);
+      arch::stage_arrive(barrier(resolved, s));
       if (t < 0) return;
     }
   }
@@ -302,22 +201,22 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE void store(int lane) {
     for (int k = 0;; ++k) {
       const int s = k % stages;
-      arch::stage_wait(resolved[s], phase(k));
-      const int t = tile_of[s];
+      arch::stage_wait(barrier(resolved, s), phase(k));
+      const int t = ring.tile_of[s];
       if (t < 0) break;
-      arch::stage_wait(scanned[s], phase(k));
-      T* to = out + tile_base(t);
+      arch::stage_wait(barrier(scanned, s), phase(k));
+      T* to = out + ring_t::template tile_base<OffsetT>(t);
       const T* from = stage(s);
-      const int count = tile_count(t);
-      if (arch::bulk_stage_copies() && count == tile_items && aligned16(to)) {
+      const int count = ring_t::tile_count(t, num_items);
+      if (arch::bulk_stage_copies() && count == ring_t::tile_items && ring_t::aligned16(to)) {
         if (lane == 0) {
-          arch::stage_store(to, from, tile_bytes);
+          arch::stage_store(to, from, ring_t::tile_bytes);
           arch::stage_store_wait_read();  // the stage may be refilled once the copy has read it
         }
       } else {
         for (int i = lane; i < count; i += warp) to[i] = from[i];
       }
-      arch::stage_arrive(empty[s]);
+      arch::stage_arrive(barrier(empty, s));
     }
     if (lane == 0) arch::stage_store_wait_all();
   }
@@ -327,19 +226,19 @@ XCUB_UNROLL
     const int lane = static_cast<int>(arch::lane_id());
     for (int k = 0;; ++k) {
       const int s = k % stages;
-      arch::stage_wait(resolved[s], phase(k));
-      const int t = tile_of[s];
+      arch::stage_wait(barrier(resolved, s), phase(k));
+      const int t = ring.tile_of[s];
       if (t < 0) return;
       // The carry into this segment: the tile's prefix (tile 0 without an initial value: the
       // operator's identity), then the totals of the segments before it.
-      T carry = t > 0 || has_init ? prefix_of[s] : identity_of<ScanOp, T>();
-      for (int w = 0; w < c; ++w) carry = static_cast<T>(op(carry, segment_totals[s * consumer_warps + w]));
+      T carry = t > 0 || has_init ? ring.prefix_of[s] : identity_of<ScanOp, T>();
+      for (int w = 0; w < c; ++w) carry = static_cast<T>(op(carry, ring.segment_totals[s * consumer_warps + w]));
       T* seg = stage(s) + c * segment;
       // Unrolled: the rows' warp scans are independent but for the carry, so their shuffles overlap
       // (one row at a time, a consumer warp takes longer than a tile's transfer).
 XCUB_UNROLL
       for (int j = 0; j < rows; ++j) {
-        lane_items v = load_lane(seg + j * row_items, lane);
+        lane_items v = ring_t::load_lane(seg + j * row_items, lane);
         T local[vector];  // the lane's inclusive scan of its items
         local[0] = v.v[0];
 XCUB_UNROLL
@@ -355,11 +254,11 @@ XCUB_UNROLL
 XCUB_UNROLL
           for (int i = 1; i < vector; ++i) v.v[i] = static_cast<T>(op(base, local[i - 1]));
         }
-        store_lane(seg + j * row_items, lane, v);
+        ring_t::store_lane(seg + j * row_items, lane, v);
         carry = static_cast<T>(op(carry, row_total));
       }
       arch::stage_async_fence();  // the storer's bulk copy reads what this thread wrote
-      arch::stage_arrive(scanned[s]);
+      arch::stage_arrive(barrier(scanned, s));
     }
   }
 

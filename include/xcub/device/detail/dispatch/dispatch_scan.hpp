@@ -13,28 +13,24 @@
 //     starts only once everything before it in the stream (what wrote the input) has finished.
 //   - the pipelined agent instead (agent_scan_pipelined.hpp), where the tuning offers a pipeline for
 //     AccumT on the device's architecture, the call is eligible (pipelinable below) and the scan
-//     has at least the pipeline's min_tiles of its tiles: tile_state_init_kernel over the
-//     pipeline's tiles, then a persistent grid (as many blocks as the device holds at once, at
-//     most one per tile) with the ring in dynamic shared memory. Its temp storage size is the
-//     larger of both paths' (it does not depend on the pointers), and input or output pointers
-//     that are not 16-byte aligned take agent_scan's path with it. A device whose blocks cannot
+//     has at least the pipeline's min_tiles of its tiles: with_pipeline (dispatch/with_pipeline.hpp:
+//     a persistent grid, the temp storage the larger of both paths'), input or output pointers
+//     that are not 16-byte aligned taking agent_scan's path with it. A device whose blocks cannot
 //     opt in to the ring's shared memory takes agent_scan's path.
 // Temp storage: the tile state (at least one byte, also for 0 items). The caller (the public
 // façade) has checked the arguments; run() checks the temp storage size and the grid limit.
 #pragma once
 
-#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
 #include <xcub/launch.hpp>
-#include <xcub/util/device_properties.hpp>
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/kernels/scan.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
-#include <xcub/device/detail/dispatch/resident_blocks.hpp>
+#include <xcub/device/detail/dispatch/with_pipeline.hpp>
 #include <xcub/device/detail/dispatch/with_tiles.hpp>
 #include <xcub/backend/tuning/scan.hpp>
 
@@ -61,15 +57,19 @@ struct dispatch_scan {
       int arch = 0;
       if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
       const pipelined_scan_policy pipe = pipeline_of<Tuning, AccumT>::get(arch);
-      if (pipe.enabled()) {
-        const std::uint64_t tiles =
-            (static_cast<std::uint64_t>(num_items) + static_cast<std::uint64_t>(pipe.tile_items) - 1) /
-            static_cast<std::uint64_t>(pipe.tile_items);
-        const std::uint64_t min_tiles = pipe.min_tiles > 2 ? static_cast<std::uint64_t>(pipe.min_tiles) : 2;
-        if (tiles >= min_tiles && tiles <= static_cast<std::uint64_t>(INT_MAX) && ring_fits<AccumT>(pipe)) {
-          return run_pipelined<AccumT, INCLUSIVE, kernel>(pipe, arch, d_temp_storage, temp_storage_bytes, in, out, op,
-                                                          init, num_items, static_cast<int>(tiles), stream);
-        }
+      const std::size_t ring_bytes = pipelined_scan_layout<AccumT>{pipe}.bytes();
+      if (const int tiles = pipeline_tiles(pipe, num_items, ring_bytes); tiles > 0) {
+        const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
+        return with_pipeline<AccumT, kernel>(
+            tiles, pipe.block_warps() * arch::warp_threads, ring_bytes, aligned(in) && aligned(out), d_temp_storage,
+            temp_storage_bytes, stream,
+            [&](void* temp, std::size_t& bytes) {
+              return run_tiles<AccumT, INCLUSIVE>(temp, bytes, in, out, op, init, num_items, stream);
+            },
+            [&](int overlap_arch, dim3 grid, dim3 block, std::size_t shared, const tile_state<AccumT>& state) {
+              return launch_overlapped(overlap_arch, grid, block, shared, stream, kernel, static_cast<const AccumT*>(in),
+                                       static_cast<AccumT*>(out), state, op, init, num_items, tiles);
+            });
       }
     }
     return run_tiles<AccumT, INCLUSIVE>(d_temp_storage, temp_storage_bytes, in, out, op, init, num_items, stream);
@@ -86,53 +86,6 @@ struct dispatch_scan {
           return launch_overlapped(overlap_arch, grid, block, 0, stream, kernel, in, out, state, op, init, num_items,
                                    tiles);
         });
-  }
-
-  /// Whether the current device lets a block opt in to the ring's shared memory (a kernel built
-  /// for sm_90 and run by JIT on a device with less shared memory per block, say, takes agent_scan).
-  template <class AccumT>
-  static bool ring_fits(const pipelined_scan_policy& pipe) {
-    int device = 0;
-    device_properties props;
-    if (get_device(&device) != success || get_device_properties(device, &props) != success) return false;
-    return pipelined_scan_layout<AccumT>{pipe}.bytes() <= static_cast<std::size_t>(props.shared_memory_per_block_optin);
-  }
-
-  /// The pipelined agent's path (run() has chosen it): `tiles` of pipe.tile_items items.
-  template <class AccumT, bool INCLUSIVE, auto Kernel, class InputIt, class OutputIt, class ScanOp, class InitT,
-            class OffsetT>
-  static error_t run_pipelined(const pipelined_scan_policy& pipe, int arch, void* d_temp_storage,
-                               std::size_t& temp_storage_bytes, InputIt in, OutputIt out, ScanOp op, InitT init,
-                               OffsetT num_items, int tiles, stream_t stream) {
-    std::size_t tiles_path_bytes = 0;
-    if (const error_t e = run_tiles<AccumT, INCLUSIVE>(nullptr, tiles_path_bytes, in, out, op, init, num_items, stream);
-        e != success)
-      return e;
-    const std::size_t state_bytes = tile_state<AccumT>::bytes(static_cast<std::size_t>(tiles));
-    const std::size_t sizes[1] = {state_bytes > tiles_path_bytes ? state_bytes : tiles_path_bytes};
-    void* pieces[1];
-    if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
-        e != success || !d_temp_storage)
-      return e;
-    const auto aligned = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; };
-    if (!aligned(in) || !aligned(out)) {
-      return run_tiles<AccumT, INCLUSIVE>(d_temp_storage, temp_storage_bytes, in, out, op, init, num_items, stream);
-    }
-    const tile_state<AccumT> state = tile_state<AccumT>::carve(pieces[0], static_cast<std::size_t>(tiles));
-    const auto init_blocks = static_cast<unsigned>((static_cast<unsigned>(tiles) + tile_state_init_threads - 1) /
-                                                   tile_state_init_threads);
-    if (const error_t e = launch(dim3(init_blocks), dim3(tile_state_init_threads), 0, stream,
-                                 &tile_state_init_kernel<AccumT>, state, static_cast<std::size_t>(tiles));
-        e != success)
-      return e;
-    const std::size_t shared = pipelined_scan_layout<AccumT>{pipe}.bytes();
-    const int threads = pipe.block_warps() * arch::warp_threads;
-    std::uint64_t resident = 0;
-    if (const error_t e = cached_persistent_blocks<Kernel>(threads, shared, resident); e != success) return e;
-    const unsigned grid = static_cast<unsigned>(resident < static_cast<std::uint64_t>(tiles) ? resident : tiles);
-    return launch_overlapped(arch, dim3(grid), dim3(static_cast<unsigned>(threads)), shared, stream, Kernel,
-                             static_cast<const AccumT*>(in), static_cast<AccumT*>(out), state, op, init, num_items,
-                             tiles);
   }
 
   template <class AccumT, bool INCLUSIVE, class KeysIt, class ValuesIt, class OutputIt, class ScanOp,

@@ -1,13 +1,19 @@
 // xcub/device/detail/dispatch/dispatch_select.hpp: sizes and launches the kernels of DeviceSelect,
 // DevicePartition (run) and DeviceRunLengthEncode (run_rle), one tile per block on the look-back
 // (with_tiles), with the select tuning's policy for the item type (select_policy_item_t,
-// rle_policy_item_t). With no items, one block writes the zero counts. The façades have checked the
-// arguments.
+// rle_policy_item_t). With no items, one block writes the zero counts. If and Unique over pointers
+// take the pipelined agent instead (agent_select_pipelined.hpp, through with_pipeline) where the
+// tuning offers a pipeline for the item type (Tuning::pipeline<T>(arch)), the input pointer is
+// 16-byte aligned and the call has at least the pipeline's min_tiles of its tiles. The façades have
+// checked the arguments.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <iterator>
+#include <type_traits>
 
+#include <xcub/device/detail/dispatch/with_pipeline.hpp>
 #include <xcub/device/detail/dispatch/with_tiles.hpp>
 #include <xcub/device/detail/kernels/select.hpp>
 #include <xcub/backend/tuning/select.hpp>
@@ -16,12 +22,54 @@ namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
 
+/// Calls the pipelined agent (agent_select_pipelined.hpp) can take: If or Unique without values,
+/// from a pointer of 4- or 8-byte trivially copyable items to a pointer of the same type.
+template <class InputIt, class ValuesIt, class Selector, class Output, class = void>
+inline constexpr bool select_pipelinable = false;
+template <class InputIt, class ValuesIt, class Selector, class Output>
+inline constexpr bool select_pipelinable<InputIt, ValuesIt, Selector, Output,
+                                         std::enable_if_t<std::is_pointer_v<InputIt>>> =
+    std::is_same_v<ValuesIt, no_values> && pipelined_selector<Selector> &&
+    std::is_same_v<Output, out_selected<std::remove_cv_t<std::remove_pointer_t<InputIt>>*>> &&
+    (sizeof(std::remove_pointer_t<InputIt>) == 4 || sizeof(std::remove_pointer_t<InputIt>) == 8) &&
+    std::is_trivially_copyable_v<std::remove_pointer_t<InputIt>>;
+
 template <class Tuning = tuning::select>
 struct dispatch_select {
   template <class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt, class OffsetT>
   static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, ValuesIt values,
                      Selector selector, Output out, NumSelectedIt num_selected_out, OffsetT num_items,
                      stream_t stream) {
+    if constexpr (select_pipelinable<InputIt, ValuesIt, Selector, Output>) {
+      using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
+      constexpr auto kernel = &select_pipelined_kernel<Tuning, T, Selector, NumSelectedIt, OffsetT>;
+      int arch = 0;
+      if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
+      const pipelined_scan_policy pipe = pipeline_of<Tuning, T>::get(arch);
+      const std::size_t ring_bytes = select_pipeline_layout<T, OffsetT>(pipe).bytes();
+      if (const int tiles = pipeline_tiles(pipe, num_items, ring_bytes); tiles > 0) {
+        const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
+        return with_pipeline<OffsetT, kernel>(
+            tiles, select_pipeline_warps(pipe) * arch::warp_threads, ring_bytes, aligned, d_temp_storage,
+            temp_storage_bytes, stream,
+            [&](void* temp, std::size_t& bytes) {
+              return run_tiles(temp, bytes, in, values, selector, out, num_selected_out, num_items, stream);
+            },
+            [&](int overlap_arch, dim3 grid, dim3 block, std::size_t shared, const tile_state<OffsetT>& state) {
+              return launch_overlapped(overlap_arch, grid, block, shared, stream, kernel, static_cast<const T*>(in),
+                                       out.out, selector, num_selected_out, state, num_items, tiles);
+            });
+      }
+    }
+    return run_tiles(d_temp_storage, temp_storage_bytes, in, values, selector, out, num_selected_out, num_items,
+                     stream);
+  }
+
+  /// agent_select's path: one block per tile.
+  template <class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt, class OffsetT>
+  static error_t run_tiles(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, ValuesIt values,
+                           Selector selector, Output out, NumSelectedIt num_selected_out, OffsetT num_items,
+                           stream_t stream) {
     using count_t = count_of<Selector::parts, OffsetT>;
     constexpr auto kernel = &select_kernel<Tuning, InputIt, ValuesIt, Selector, Output, NumSelectedIt, OffsetT>;
     const auto launch_tiles = [&](int overlap_arch, dim3 grid, dim3 block, const tile_state<count_t>& state,

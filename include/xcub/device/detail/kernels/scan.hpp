@@ -35,12 +35,6 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, AccumT>::value.block_
   agent{storage, in, out, op, init, state}.consume_tile(tile, num_items, num_tiles);
 }
 
-/// The pipeline of T in this tuning, on the current device pass (as active_policy).
-template <class Tuning, class T>
-struct active_pipeline {
-  static constexpr pipelined_scan_policy value = pipeline_of<Tuning, T>::get(arch::target_arch());
-};
-
 /// The pipelined scan (agent_scan_pipelined.hpp): a persistent grid of blocks of
 /// (4 + consumer_warps) warps, each with the ring in dynamic shared memory, looping over tiles
 /// until they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).

@@ -1,6 +1,7 @@
-// xcub/device/detail/kernels/select.hpp: the kernels of DeviceSelect, DevicePartition (select_kernel)
-// and DeviceRunLengthEncode (rle_kernel): shared storage, the tile id, one agent call. Launched by
-// dispatch/dispatch_select.hpp after tile_state_init_kernel where there is more than one tile.
+// xcub/device/detail/kernels/select.hpp: the kernels of DeviceSelect, DevicePartition (select_kernel,
+// and select_pipelined_kernel for the If and Unique it takes) and DeviceRunLengthEncode (rle_kernel):
+// shared storage, the tile id, one agent call. Launched by dispatch/dispatch_select.hpp after
+// tile_state_init_kernel where there is more than one tile.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/agent/agent_rle.hpp>
 #include <xcub/device/detail/agent/agent_select.hpp>
+#include <xcub/device/detail/agent/agent_select_pipelined.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/lookback/tile_id.hpp>
 
@@ -29,6 +31,19 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
   XCUB_SHARED(std::uint32_t, tile_slot);
   const int tile = num_tiles <= 1 ? 0 : tile_id(state.counter, tile_slot);
   agent{storage, in, values, selector, out, num_selected_out, state}.consume_tile(tile, num_items, num_tiles);
+}
+
+/// DeviceSelect's pipelined agent (agent_select_pipelined.hpp): a persistent grid of blocks of
+/// select_pipeline_warps warps, each with the ring in dynamic shared memory, looping over tiles until
+/// they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
+template <class Tuning, class T, class Selector, class NumSelectedIt, class OffsetT>
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((select_pipeline_warps(active_pipeline<Tuning, T>::value) * arch::warp_threads))
+    select_pipelined_kernel(const T* in, T* out, Selector selector, NumSelectedIt num_selected_out,
+                            tile_state<OffsetT> state, OffsetT num_items, int num_tiles) {
+  if constexpr (active_pipeline<Tuning, T>::value.enabled()) {
+    using agent = agent_select_pipelined<active_pipeline<Tuning, T>, T, Selector, NumSelectedIt, OffsetT>;
+    agent{in, out, selector, num_selected_out, state, num_items, num_tiles}.run(arch::dynamic_shared_memory());
+  }
 }
 
 template <class Tuning, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,

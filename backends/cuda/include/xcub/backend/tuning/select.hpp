@@ -28,6 +28,14 @@ struct select {
     if (arch >= 800) return {256, items, load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 700, 500};
     return {128, detail::scaled_items(15, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 0, 500};  // sm_75
   }
+  /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; DeviceSelect
+  /// takes it only for the calls it is eligible for): sm_90 4-byte items, the pipelined scan's ring
+  /// (7 stages of 8192 items, 4 consumer warps, 8 tiles per poll) from 2^26 items.
+  template <class T>
+  static constexpr detail::pipelined_scan_policy pipeline(int arch) {
+    if (sizeof(T) == 4 && arch >= 900) return {7, 8192, 4, 8192, 8, 0};
+    return {};
+  }
 };
 
 }  // namespace xcub::tuning
