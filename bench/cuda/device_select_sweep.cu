@@ -45,13 +45,17 @@ struct candidate {
   }
 };
 
-/// The library's select tuning with another pipeline for If and Unique (STAGES 0: none), from
+/// The library's select tuning with another pipeline for both If and Unique (STAGES 0: none), from
 /// MIN_TILES tiles up.
 template <int STAGES, int TILE_ITEMS, int CONSUMERS, int WINDOW = 8, int MIN_TILES = 2>
 struct pipeline_candidate : xcub::tuning::select {
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
     return {STAGES, TILE_ITEMS, CONSUMERS, MIN_TILES, WINDOW, 0};
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline_unique(int arch) {
+    return pipeline<T>(arch);
   }
 };
 
@@ -125,12 +129,14 @@ int main(int argc, char** argv) {
     one<decltype(tuning)>(rep, kind::unique, label, k);
   };
   pipelines(pipeline_candidate<7, 8192, 4>{}, "7 x 32 KiB, 4 consumers");
-  pipelines(pipeline_candidate<7, 8192, 4, 16>{}, "7 x 32 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<7, 8192, 4, 0>{}, "7 x 32 KiB, 4 consumers, window 32");
   pipelines(pipeline_candidate<7, 8192, 8>{}, "7 x 32 KiB, 8 consumers");
-  pipelines(pipeline_candidate<7, 8192, 2>{}, "7 x 32 KiB, 2 consumers");
-  pipelines(pipeline_candidate<6, 8192, 4>{}, "6 x 32 KiB, 4 consumers");
-  pipelines(pipeline_candidate<8, 7168, 4>{}, "8 x 28 KiB, 4 consumers");
+  pipelines(pipeline_candidate<6, 9216, 4>{}, "6 x 36 KiB, 4 consumers");
+  pipelines(pipeline_candidate<5, 10240, 4>{}, "5 x 40 KiB, 4 consumers");
+  pipelines(pipeline_candidate<5, 10240, 4, 16>{}, "5 x 40 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<5, 10240, 8>{}, "5 x 40 KiB, 8 consumers");
+  pipelines(pipeline_candidate<5, 11264, 4>{}, "5 x 44 KiB, 4 consumers");
+  pipelines(pipeline_candidate<4, 14336, 4>{}, "4 x 56 KiB, 4 consumers");
+  pipelines(pipeline_candidate<4, 12288, 4>{}, "4 x 48 KiB, 4 consumers");
   pipelines(pipeline_candidate<14, 4096, 4>{}, "14 x 16 KiB, 4 consumers");
   if (!std::getenv("XCUB_SWEEP_TILES")) {
     rep.finish(argc > 1 ? argv[1] : nullptr);

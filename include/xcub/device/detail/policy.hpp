@@ -93,6 +93,17 @@ struct pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline<T>(
   static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline<T>(arch); }
 };
 
+/// DeviceSelect::Unique's pipeline: Tuning::pipeline_unique<T>(arch) where the tuning has it, else
+/// the one of If (pipeline_of), so that a tuning can leave Unique on its one-tile-per-block agent.
+template <class Tuning, class T, class = void>
+struct unique_pipeline_of {
+  static constexpr pipelined_scan_policy get(int arch) { return pipeline_of<Tuning, T>::get(arch); }
+};
+template <class Tuning, class T>
+struct unique_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_unique<T>(0))>> {
+  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_unique<T>(arch); }
+};
+
 /// A look-back wait of a scan of num_tiles tiles: the policy's `ns` from its
 /// lookback_wait_min_tiles up, none below (device code passes the fields, not the policy, whose
 /// static constexpr copy device code may not reference).

@@ -40,7 +40,6 @@
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/warp/warp_reduce.hpp>
-#include <xcub/warp/warp_scan.hpp>
 
 namespace xcub::detail {
 
@@ -52,6 +51,13 @@ template <class Op>
 inline constexpr bool pipelined_selector<select_if<Op>> = true;
 template <class EqualityOp>
 inline constexpr bool pipelined_selector<select_unique<EqualityOp>> = true;
+
+/// The pipeline a tuning gives Selector's calls on items of type T (unique_pipeline_of for Unique).
+template <class Tuning, class T, class Selector>
+constexpr pipelined_scan_policy select_pipeline_of(int arch) {
+  if constexpr (Selector::source == select_source::discontinuity) return unique_pipeline_of<Tuning, T>::get(arch);
+  else return pipeline_of<Tuning, T>::get(arch);
+}
 
 /// Warps of a pipelined select block: loader, reducer, look-ahead, then the consumers.
 constexpr int select_pipeline_warps(const pipelined_scan_policy& p) { return 3 + p.consumer_warps; }
@@ -117,31 +123,51 @@ struct agent_select_pipelined {
   /// Bit i: whether item i of a lane's row is selected. `before` is the item before the lane's
   /// first (Unique); `head` whether that first item starts the input (always selected); `left` how
   /// many items of the tile remain from the lane's first (items at or past it are not selected).
+  /// WHOLE: a whole tile past tile 0, where neither applies (fewer instructions per row: the
+  /// consumers' rows are what limit the pipeline). Branch-free, so that the warp stays converged.
+  template <bool WHOLE>
   XCUB_DEVICE XCUB_FORCEINLINE unsigned selected_bits(const lane_items& v, const T& before, bool head, int left) const {
     unsigned bits = 0;
 XCUB_UNROLL
     for (int i = 0; i < vector; ++i) {
       bool take;
-      if constexpr (unique) take = (i == 0 && head) || !selector.equal(i == 0 ? before : v.v[i - 1], v.v[i]);
+      if constexpr (unique) take = !selector.equal(i == 0 ? before : v.v[i - 1], v.v[i]);
       else take = static_cast<bool>(selector.op(v.v[i]));
-      bits |= (take && i < left ? 1u : 0u) << i;
+      if constexpr (!WHOLE) take = (take | (unique && i == 0 && head)) & (i < left);
+      bits |= static_cast<unsigned>(take) << i;
     }
     return bits;
   }
 
-  /// The item before lane `lane`'s first item of a row: the previous lane's last, or for lane 0
-  /// `row_before` (the item before the row); `row_before` moves on to the row's last item.
-  static XCUB_DEVICE XCUB_FORCEINLINE T before_lane(const lane_items& v, T& row_before, int lane) {
-    const T up = arch::shfl_up(arch::full_lane_mask, v.v[vector - 1], 1u);
-    const T before = lane == 0 ? row_before : up;
-    row_before = arch::shfl_idx(arch::full_lane_mask, v.v[vector - 1], warp - 1);
-    return before;
+  /// The item before lane `lane`'s first item of row j of a segment (Unique), read from shared
+  /// memory (shuffles of the rows' last items made the reducer's warp diverge at every row and cost
+  /// Unique 10x): the one before the segment (`segment_before`) for lane 0 of row 0.
+  static XCUB_DEVICE XCUB_FORCEINLINE T before_lane(const T* seg, int j, int lane, const T& segment_before) {
+    const bool first = j == 0 && lane == 0;
+    const T previous = seg[first ? 0 : j * row_items + lane * vector - 1];
+    return first ? segment_before : previous;
   }
 
   static XCUB_DEVICE XCUB_FORCEINLINE int bit_count(unsigned bits) {
     int n = 0;
 XCUB_UNROLL
     for (int i = 0; i < vector; ++i) n += static_cast<int>((bits >> i) & 1u);
+    return n;
+  }
+
+  /// The reducer's count of a lane's selected items in segment c of tile t (count items).
+  template <bool WHOLE>
+  XCUB_DEVICE XCUB_FORCEINLINE int lane_selected(const T* seg, int c, int t, int count, const T& segment_before,
+                                                 int lane) const {
+    int n = 0;
+XCUB_UNROLL
+    for (int j = 0; j < rows; ++j) {
+      const lane_items v = ring_t::load_lane(seg + j * row_items, lane);
+      T before{};
+      if constexpr (unique) before = before_lane(seg, j, lane, segment_before);
+      const int first = c * segment + j * row_items + lane * vector;
+      n += bit_count(selected_bits<WHOLE>(v, before, t == 0 && first == 0, count - first));
+    }
     return n;
   }
 
@@ -155,21 +181,14 @@ XCUB_UNROLL
         OffsetT aggregate = 0;
         for (int c = 0; c < consumer_warps; ++c) {
           const T* seg = ring.stage(s) + c * segment;
-          T row_before{};
+          T segment_before{};
           if constexpr (unique) {
             // Tile 0 has no item before it: its first item (selected as the input's head anyway).
-            row_before = c > 0 ? seg[-1] : (t > 0 ? reinterpret_cast<const T*>(ring.edge(s))[vector - 1] : seg[0]);
-            if (lane == 0) before_segments(s)[c] = row_before;
+            segment_before = c > 0 ? seg[-1] : (t > 0 ? reinterpret_cast<const T*>(ring.edge(s))[vector - 1] : seg[0]);
+            if (lane == 0) before_segments(s)[c] = segment_before;
           }
-          int n = 0;
-XCUB_UNROLL
-          for (int j = 0; j < rows; ++j) {
-            const lane_items v = ring_t::load_lane(seg + j * row_items, lane);
-            T before{};
-            if constexpr (unique) before = before_lane(v, row_before, lane);
-            const int first = c * segment + j * row_items + lane * vector;
-            n += bit_count(selected_bits(v, before, t == 0 && first == 0, count - first));
-          }
+          const int n = count == ring_t::tile_items && t > 0 ? lane_selected<true>(seg, c, t, count, segment_before, lane)
+                                                               : lane_selected<false>(seg, c, t, count, segment_before, lane);
           typename WarpReduce<int>::TempStorage none;
           const int total = WarpReduce<int>(none).Reduce(n, shuffle_tree_op<Sum>{});
           aggregate += static_cast<OffsetT>(total);
@@ -220,35 +239,52 @@ XCUB_UNROLL
       OffsetT start = ring.prefix_of[s];
       for (int w = 0; w < c; ++w) start += ring.segment_totals[s * consumer_warps + w];
       T* seg = ring.stage(s) + c * segment;
-      lane_items v[rows];
-XCUB_UNROLL
-      for (int j = 0; j < rows; ++j) v[j] = ring_t::load_lane(seg + j * row_items, lane);
-      T row_before{};
-      if constexpr (unique) row_before = before_segments(s)[c];
-      arch::sync_warp();  // every lane has read its rows before any compacts over them
-      // Compact: row after row, each lane's selected items go after those of the lanes before it.
-      int kept = 0;  // the segment's selected items so far
-XCUB_UNROLL
-      for (int j = 0; j < rows; ++j) {
-        T before{};
-        if constexpr (unique) before = before_lane(v[j], row_before, lane);
-        const int first = c * segment + j * row_items + lane * vector;
-        const unsigned bits = selected_bits(v[j], before, t == 0 && first == 0, count - first);
-        int at = 0, row_kept = 0;
-        typename WarpScan<int>::TempStorage none;
-        WarpScan<int>(none).ExclusiveScan(bit_count(bits), at, kept, Sum{}, row_kept);
-XCUB_UNROLL
-        for (int i = 0; i < vector; ++i) {
-          if ((bits >> i) & 1u) seg[at++] = v[j].v[i];
-        }
-        kept += row_kept;
-      }
+      const int kept = count == ring_t::tile_items && t > 0 ? compact<true>(seg, c, t, count, s, lane)
+                                                             : compact<false>(seg, c, t, count, s, lane);
       arch::sync_warp();  // the compacted segment is written before any lane reads it
       T* to = out + static_cast<index_t>(start);
       for (int i = lane; i < kept; i += warp) to[i] = seg[i];
       arch::stage_async_fence();  // the loader's bulk copy refills what this thread wrote
       arch::stage_arrive(barrier(empty, s));
     }
+  }
+
+  /// Consumer warp c's compaction of its segment `seg` of tile t (count items) in stage s: row
+  /// after row, each lane's selected items go after those of the lanes before it, the lanes' offsets
+  /// from one ballot per item of a lane (cheaper than a warp scan of the lanes' counts). Returns
+  /// how many the segment keeps.
+  template <bool WHOLE>
+  XCUB_DEVICE XCUB_FORCEINLINE int compact(T* seg, int c, int t, int count, int s, int lane) const {
+    lane_items v[rows];
+    T before[unique ? rows : 1] = {};
+    if constexpr (unique) {
+      const T segment_before = before_segments(s)[c];
+XCUB_UNROLL
+      for (int j = 0; j < rows; ++j) before[j] = before_lane(seg, j, lane, segment_before);
+    }
+XCUB_UNROLL
+    for (int j = 0; j < rows; ++j) v[j] = ring_t::load_lane(seg + j * row_items, lane);
+    arch::sync_warp();  // every lane has read its rows before any compacts over them
+    const arch::lane_mask_t lanes_below = arch::lane_range_mask(0, static_cast<unsigned>(lane));
+    int kept = 0;  // the segment's selected items so far
+XCUB_UNROLL
+    for (int j = 0; j < rows; ++j) {
+      const int first = c * segment + j * row_items + lane * vector;
+      const unsigned bits = selected_bits<WHOLE>(v[j], before[unique ? j : 0], t == 0 && first == 0, count - first);
+      int at = kept, row_kept = 0;
+XCUB_UNROLL
+      for (int i = 0; i < vector; ++i) {
+        const arch::lane_mask_t taken = arch::ballot(arch::full_lane_mask, ((bits >> i) & 1u) != 0);
+        at += arch::lane_count(taken & lanes_below);
+        row_kept += arch::lane_count(taken);
+      }
+XCUB_UNROLL
+      for (int i = 0; i < vector; ++i) {
+        if ((bits >> i) & 1u) seg[at++] = v[j].v[i];
+      }
+      kept += row_kept;
+    }
+    return kept;
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE void write_total(const OffsetT& total) const {

@@ -3,7 +3,8 @@
 // (with_tiles), with the select tuning's policy for the item type (select_policy_item_t,
 // rle_policy_item_t). With no items, one block writes the zero counts. If and Unique over pointers
 // take the pipelined agent instead (agent_select_pipelined.hpp, through with_pipeline) where the
-// tuning offers a pipeline for the item type (Tuning::pipeline<T>(arch)), the input pointer is
+// tuning offers a pipeline for the item type (Tuning::pipeline<T>(arch); Unique:
+// Tuning::pipeline_unique<T>(arch) where the tuning has it), the input pointer is
 // 16-byte aligned and the call has at least the pipeline's min_tiles of its tiles. The façades have
 // checked the arguments.
 #pragma once
@@ -45,7 +46,7 @@ struct dispatch_select {
       constexpr auto kernel = &select_pipelined_kernel<Tuning, T, Selector, NumSelectedIt, OffsetT>;
       int arch = 0;
       if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
-      const pipelined_scan_policy pipe = pipeline_of<Tuning, T>::get(arch);
+      const pipelined_scan_policy pipe = select_pipeline_of<Tuning, T, Selector>(arch);
       const std::size_t ring_bytes = select_pipeline_layout<T, OffsetT>(pipe).bytes();
       if (const int tiles = pipeline_tiles(pipe, num_items, ring_bytes); tiles > 0) {
         const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;

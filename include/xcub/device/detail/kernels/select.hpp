@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/arch/target.hpp>
 #include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/agent/agent_rle.hpp>
 #include <xcub/device/detail/agent/agent_select.hpp>
@@ -36,12 +37,19 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
 /// DeviceSelect's pipelined agent (agent_select_pipelined.hpp): a persistent grid of blocks of
 /// select_pipeline_warps warps, each with the ring in dynamic shared memory, looping over tiles until
 /// they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
+template <class Tuning, class T, class Selector>
+struct active_select_pipeline {
+  static constexpr pipelined_scan_policy value = select_pipeline_of<Tuning, T, Selector>(arch::target_arch());
+};
+
 template <class Tuning, class T, class Selector, class NumSelectedIt, class OffsetT>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((select_pipeline_warps(active_pipeline<Tuning, T>::value) * arch::warp_threads))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
+    (select_pipeline_warps(active_select_pipeline<Tuning, T, Selector>::value) * arch::warp_threads))
     select_pipelined_kernel(const T* in, T* out, Selector selector, NumSelectedIt num_selected_out,
                             tile_state<OffsetT> state, OffsetT num_items, int num_tiles) {
-  if constexpr (active_pipeline<Tuning, T>::value.enabled()) {
-    using agent = agent_select_pipelined<active_pipeline<Tuning, T>, T, Selector, NumSelectedIt, OffsetT>;
+  using pipeline = active_select_pipeline<Tuning, T, Selector>;
+  if constexpr (pipeline::value.enabled()) {
+    using agent = agent_select_pipelined<pipeline, T, Selector, NumSelectedIt, OffsetT>;
     agent{in, out, selector, num_selected_out, state, num_items, num_tiles}.run(arch::dynamic_shared_memory());
   }
 }

@@ -28,14 +28,26 @@ struct select {
     if (arch >= 800) return {256, items, load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 700, 500};
     return {128, detail::scaled_items(15, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 0, 500};  // sm_75
   }
-  /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; DeviceSelect
-  /// takes it only for the calls it is eligible for): sm_90 4-byte items, the pipelined scan's ring
-  /// (7 stages of 8192 items, 4 consumer warps, 8 tiles per poll) from 2^26 items.
+  /// The pipelined agent for If over pointers (agent_select_pipelined.hpp; DeviceSelect takes it
+  /// only for the calls it is eligible for): sm_90 4-byte items, a ring of 5 stages of 11264 items
+  /// (220 KiB), 4 consumer warps, 8 tiles per poll, from 2^26 items (bench/cuda/device_select_sweep.cu,
+  /// 2026-11-27, bench/results/sweep-select-pipeline-2026-11-27-*: If 50% at 2^28 on the H200 75% of
+  /// copy, 1.18x CUB, where agent_select's tiles reach 68%; 7 x 8192 items 70%, 4 x 14336 74%; 8
+  /// consumer warps lose 15 points; at 2^26 70% against 66%).
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
-    if (sizeof(T) == 4 && arch >= 900) return {7, 8192, 4, 8192, 8, 0};
+    if (sizeof(T) == 4 && arch >= 900) return {5, 11264, 4, pipeline_min_tiles, 8, 0};
     return {};
   }
+  /// Unique keeps agent_select's tiles: in the same sweep the pipeline reached 62% of copy (5 x
+  /// 11264) and 64% (4 x 14336) against the tiles' 64%.
+  template <class T>
+  static constexpr detail::pipelined_scan_policy pipeline_unique(int) {
+    return {};
+  }
+
+ private:
+  static constexpr int pipeline_min_tiles = (1 << 26) / 11264;  // pipelined selections from 2^26 4-byte items
 };
 
 }  // namespace xcub::tuning
