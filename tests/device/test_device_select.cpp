@@ -34,7 +34,7 @@ void check_selected(const xcub::device_buffer<T>& d_out, const xcub::device_buff
   CHECK(touched == 0);  // nothing written past the selected items
 }
 
-template <class Facade, class T, class CountT = int>
+template <class Facade, class T, class CountT = int, class NumItemsT = std::size_t>
 void check_if(std::mt19937_64& rng, std::size_t n, int percent) {
   const std::vector<T> in = percent_values<T>(n, rng);
   const auto want = xcub::reference::select_if(in, below{percent});
@@ -43,7 +43,7 @@ void check_if(std::mt19937_64& rng, std::size_t n, int percent) {
   xcub::device_buffer<CountT> d_count(1);
   d_out.fill_bytes(0x5A);
   two_phase([&](void* t, std::size_t& b) {
-    return Facade::If(t, b, d_in.data(), d_out.data(), d_count.data(), n, below{percent});
+    return Facade::If(t, b, d_in.data(), d_out.data(), d_count.data(), static_cast<NumItemsT>(n), below{percent});
   });
   INFO("n = " << n << ", " << percent << "% selected");
   check_selected(d_out, d_count, want, "If");
@@ -204,8 +204,8 @@ namespace {
 template <class Tuning, class T>
 void check_pipelined(std::mt19937_64& rng, std::size_t n) {
   using select = xcub::DeviceSelectTuned<Tuning>;
-  for (const int percent : {0, 50, 100}) check_if<select, T>(rng, n, percent);
-  check_if<select, T, std::uint64_t>(rng, n, 37);
+  for (const int percent : {0, 50, 100}) check_if<select, T>(rng, n, percent);  // 64-bit offsets
+  check_if<select, T, std::uint64_t, int>(rng, n, 37);                            // 32-bit offsets
   for (const std::size_t max_run : {std::size_t(1), std::size_t(3), std::size_t(100), n + 1}) {
     check_unique<select, T>(rng, n, max_run);
   }
