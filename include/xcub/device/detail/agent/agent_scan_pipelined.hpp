@@ -162,40 +162,24 @@ XCUB_UNROLL
           aggregate = c == 0 ? total : static_cast<T>(op(aggregate, total));
           if (lane == 0) ring.segment_totals[s * consumer_warps + c] = total;
         }
-        if (lane == 0) {
-          ring.aggregate_of[s] = aggregate;
-          if (t == 0) state.set_inclusive(0, with_init(aggregate));
-          else state.set_partial(t, aggregate);
-        }
+        ring.publish_aggregate(state, s, t, aggregate, with_init(aggregate), lane);
       }
       arch::stage_arrive(barrier(reduced, s));
       if (t < 0) return;
     }
   }
 
+  /// Tile 0's prefix is the initial value (none without one); its inclusive prefix follows it.
   XCUB_DEVICE XCUB_FORCEINLINE void look_ahead(int lane) {
-    int anchor_tile = -1;
-    T anchor_value{};  // the inclusive prefix of the block's previous tile
-    for (int k = 0;; ++k) {
-      const int s = k % stages;
-      arch::stage_wait(barrier(reduced, s), phase(k));
-      const int t = ring.tile_of[s];
-      if (t >= 0) {
-        const T aggregate = ring.aggregate_of[s];
-        if (t == 0) {
-          const T inclusive = with_init(aggregate);
+    ring.look_ahead(
+        lane, state, op, reduced, resolved,
+        [&](int s, const T& aggregate, int l) {
           if constexpr (has_init) {
-            if (lane == 0) ring.prefix_of[s] = static_cast<T>(init);
+            if (l == 0) ring.prefix_of[s] = static_cast<T>(init);
           }
-          anchor_tile = t;
-          anchor_value = inclusive;
-        } else {
-          ring.prefix_of_tile(state, op, s, t, aggregate, anchor_tile, anchor_value, lane);
-        }
-      }
-      arch::stage_arrive(barrier(resolved, s));
-      if (t < 0) return;
-    }
+          return with_init(aggregate);
+        },
+        [](int, const T&, int) {});
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE void store(int lane) {

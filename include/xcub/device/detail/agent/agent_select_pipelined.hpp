@@ -13,7 +13,7 @@
 //   1 reducer    counts each consumer segment's selected items (items past a partial last tile are
 //                never selected), publishes the tile's count at once (tile 0: inclusive), and keeps
 //                each segment's item before it (Unique) beside the stage;
-//   2 look-ahead the tile's exclusive count (the ring's prefix_of_tile); the block of the last tile
+//   2 look-ahead the tile's exclusive count (the ring's look_ahead); the block of the last tile
 //                writes the total to num_selected_out;
 //   3..          consumers: consumer warp c compacts segment c's selected items to the segment's
 //                start, in input order, then writes them out at the tile's count plus the counts of
@@ -194,38 +194,24 @@ XCUB_UNROLL
           aggregate += static_cast<OffsetT>(total);
           if (lane == 0) ring.segment_totals[s * consumer_warps + c] = static_cast<OffsetT>(total);
         }
-        if (lane == 0) {
-          ring.aggregate_of[s] = aggregate;
-          if (t == 0) state.set_inclusive(0, aggregate);
-          else state.set_partial(t, aggregate);
-        }
+        ring.publish_aggregate(state, s, t, aggregate, aggregate, lane);
       }
       arch::stage_arrive(barrier(reduced, s));
       if (t < 0) return;
     }
   }
 
+  /// Tile 0 comes after nothing; the block holding the last tile writes the total.
   XCUB_DEVICE XCUB_FORCEINLINE void look_ahead(int lane) {
-    int anchor_tile = -1;
-    OffsetT anchor_value{};  // the inclusive count of the block's previous tile
-    for (int k = 0;; ++k) {
-      const int s = k % stages;
-      arch::stage_wait(barrier(reduced, s), phase(k));
-      const int t = ring.tile_of[s];
-      if (t >= 0) {
-        const OffsetT aggregate = ring.aggregate_of[s];
-        if (t == 0) {
-          if (lane == 0) ring.prefix_of[s] = 0;
-          anchor_tile = 0;
-          anchor_value = aggregate;
-        } else {
-          ring.prefix_of_tile(state, count_sum{}, s, t, aggregate, anchor_tile, anchor_value, lane);
-          if (t == num_tiles - 1 && lane == 0) write_total(anchor_value);
-        }
-      }
-      arch::stage_arrive(barrier(resolved, s));
-      if (t < 0) return;
-    }
+    ring.look_ahead(
+        lane, state, count_sum{}, reduced, resolved,
+        [&](int s, const OffsetT& aggregate, int l) {
+          if (l == 0) ring.prefix_of[s] = 0;
+          return aggregate;
+        },
+        [&](int t, const OffsetT& inclusive, int l) {
+          if (t == num_tiles - 1 && l == 0) write_total(inclusive);
+        });
   }
 
   XCUB_DEVICE XCUB_FORCEINLINE void consume(int c, int lane) {

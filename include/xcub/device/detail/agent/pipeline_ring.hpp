@@ -14,8 +14,9 @@
 //   total per consumer warp's segment.
 //
 // pipeline_ring<T, V, Policy, BARRIERS, EDGE_BYTES>: those pieces as pointers (carve), the stage and
-// tile arithmetic every role uses, the barriers' initialization, and two roles both agents run as
-// they are: the loader (load) and the look-ahead's prefix of one tile (prefix_of_tile).
+// tile arithmetic every role uses, the barriers' initialization, the reducer's publication
+// (publish_aggregate), and two roles both agents run as they are: the loader (load) and the
+// look-ahead (look_ahead).
 #pragma once
 
 #include <cstddef>
@@ -167,24 +168,52 @@ struct pipeline_ring {
     }
   }
 
-  /// The look-ahead's step for tile t > 0 (one warp, every lane; returns on every lane): the
-  /// tile's exclusive prefix from the block's previous tile (anchor_tile, whose inclusive prefix is
-  /// anchor_value; -1: none) and the statuses of the tiles claimed since (tile_prefix_op's
-  /// exclusive_prefix). Lane 0 publishes the tile's inclusive prefix and keeps the exclusive one in
-  /// the stage; the anchor moves to this tile.
-  template <class Op>
-  XCUB_DEVICE XCUB_FORCEINLINE V prefix_of_tile(tile_state<V>& state, Op op, int s, int t, const V& aggregate,
-                                                int& anchor_tile, V& anchor_value, int lane) const {
-    tile_prefix_op<V, Op> look{state, op, t, policy.delay_ns, 0, 0, policy.window, anchor_tile, &anchor_value};
-    const V prefix = arch::shfl_idx(arch::full_lane_mask, look.exclusive_prefix(aggregate), 0);
-    const V inclusive = static_cast<V>(op(prefix, aggregate));
-    if (lane == 0) {
-      state.set_inclusive(t, inclusive);
-      prefix_of[s] = prefix;
+  /// The reducer's publication of tile t's aggregate (lane 0; every lane calls): kept in the stage
+  /// for the look-ahead, and published at once, as the inclusive `tile0_inclusive` for tile 0 (which
+  /// no look-back reads past) and as a partial otherwise.
+  XCUB_DEVICE XCUB_FORCEINLINE void publish_aggregate(tile_state<V>& state, int s, int t, const V& aggregate,
+                                                      const V& tile0_inclusive, int lane) const {
+    if (lane != 0) return;
+    aggregate_of[s] = aggregate;
+    if (t == 0) state.set_inclusive(0, tile0_inclusive);
+    else state.set_partial(t, aggregate);
+  }
+
+  /// The look-ahead (one warp, every lane): round after round, once the reducer is done with the
+  /// stage (barrier `reduced_kind`), the tile's exclusive prefix into prefix_of, then an arrival at
+  /// `resolved_kind`; it returns after the end marker. Tile t > 0: from the block's previous tile
+  /// (the anchor, whose inclusive prefix it knows) and the statuses of the tiles claimed since
+  /// (tile_prefix_op's exclusive_prefix); lane 0 publishes the inclusive prefix. Tile 0:
+  /// tile0(s, aggregate, lane) writes what prefix_of needs and returns the inclusive prefix.
+  /// resolved(t, inclusive, lane) runs after each tile past 0 is resolved (the select agent's total).
+  template <class Op, class Tile0, class Resolved>
+  XCUB_DEVICE XCUB_FORCEINLINE void look_ahead(int lane, tile_state<V>& state, Op op, int reduced_kind,
+                                               int resolved_kind, Tile0 tile0, Resolved resolved) const {
+    int anchor_tile = -1;
+    V anchor_value{};  // the inclusive prefix of the block's previous tile
+    for (int k = 0;; ++k) {
+      const int s = k % stages;
+      arch::stage_wait(barrier(reduced_kind, s), phase(k));
+      const int t = tile_of[s];
+      if (t == 0) {
+        anchor_value = tile0(s, aggregate_of[s], lane);
+        anchor_tile = 0;
+      } else if (t > 0) {
+        const V aggregate = aggregate_of[s];
+        tile_prefix_op<V, Op> look{state, op, t, policy.delay_ns, 0, 0, policy.window, anchor_tile, &anchor_value};
+        const V prefix = arch::shfl_idx(arch::full_lane_mask, look.exclusive_prefix(aggregate), 0);
+        const V inclusive = static_cast<V>(op(prefix, aggregate));
+        if (lane == 0) {
+          state.set_inclusive(t, inclusive);
+          prefix_of[s] = prefix;
+        }
+        anchor_tile = t;
+        anchor_value = inclusive;
+        resolved(t, inclusive, lane);
+      }
+      arch::stage_arrive(barrier(resolved_kind, s));
+      if (t < 0) return;
     }
-    anchor_tile = t;
-    anchor_value = inclusive;
-    return prefix;
   }
 };
 
