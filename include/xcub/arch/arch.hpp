@@ -7,7 +7,7 @@
 //              lane_id() warp_id() linear_thread_id() block_threads() block_warps() linear_block_id()
 //   warp       warp_threads (constexpr: 32 on CUDA and gfx10+, 64 on gfx9, the build option on host)
 //              lane_mask_t (as wide as the warp), full_lane_mask, lane_range_mask(), lane_count() (also
-//              from host code), lowest_lane(), highest_lane()
+//              from host code), lowest_lane(), highest_lane(), lanes_below() (the lanes under the caller's)
 //   barriers   sync_threads()          every thread of the block, same call site
 //              sync_warp(mask)         the lanes of mask
 //              active_mask()

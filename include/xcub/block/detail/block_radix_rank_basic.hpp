@@ -29,8 +29,7 @@
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_shape.hpp>
-#include <xcub/block/detail/block_scan_warp_scans.hpp>
-#include <xcub/block/detail/block_scan_seed.hpp>
+#include <xcub/block/detail/block_exclusive_sum.hpp>
 
 namespace xcub::detail {
 
@@ -88,14 +87,19 @@ XCUB_UNROLL
       *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
     }
     arch::sync_threads();
-    // With 16 or more keys per thread and 8 or more warps, registers bound the kernel, and the
-    // shuffle fold holds fewer values live than the fold of every warp's total from shared memory
-    // (which nvcc loads eight at a time): BlockRadixSort keys 256 x 16 took 79 registers against
-    // 94 (CUB: 78), 3 blocks per SM instead of 2, 0.965 -> 1.03 CUB (H200). With fewer keys the
-    // shuffles' latency costs more than the registers save (256 x 4: 1.05 -> 0.98): not used.
-    constexpr bool shuffle_fold = INNER_SCAN_ALGORITHM == BLOCK_SCAN_WARP_SCANS && !shape::has_partial_warp &&
-                                  shape::warps >= 8 && KEYS_PER_THREAD >= 16;
-    scan_counters<shuffle_fold>(words);
+    // The fold of the warps' totals (block_scan_warp_scans.hpp), from register counts of the block
+    // sort and rank benchmarks (nvcc 13, sm_90): with 16 or more keys per thread and 8 or more
+    // warps, the shuffle fold (BlockRadixSort keys 256 x 16: 79 registers against 94, CUB 78; 3
+    // blocks per SM instead of 2, 0.965 -> 1.03 CUB on the H200; with fewer keys its latency costs
+    // more than the registers save: 256 x 4 1.05 -> 0.98); otherwise the ordered fold from 8 warps
+    // (RankKeys 256 x 8 BASIC and MEMOIZE: 39 and 46 registers against 40 and 48, where CUB has 40
+    // and 47; BlockRadixSort pairs 256 x 4: 40 against 57, 6 blocks per SM against CUB's 5) and
+    // the batched one below (with 4 warps the ordered fold took more: sort keys 6 bits 128 x 8, 80
+    // registers against 70).
+    constexpr warp_totals_fold fold = shape::warps >= 8 && KEYS_PER_THREAD >= 16 ? warp_totals_fold::shuffle
+                                      : shape::warps >= 8                         ? warp_totals_fold::ordered
+                                                                                  : warp_totals_fold::batched;
+    scan_counters<fold>(words);
     arch::sync_threads();
 XCUB_UNROLL
     for (int i = 0; i < KEYS_PER_THREAD; ++i) ranks[i] = static_cast<int>(thread_prefix[i]) + *counter_of[i];
@@ -129,10 +133,9 @@ XCUB_UNROLL
     return lane * (THREADS * PACKING) + static_cast<std::uint32_t>(column) * PACKING + sub;
   }
 
-  /// Upsweep, block scan and downsweep of the counter words (see the header comment).
-  /// SHUFFLE_FOLD: BlockScan WARP_SCANS with the warps' totals folded by a scan across the lanes
-  /// (block_scan_warp_scans), for the call sites where it keeps fewer values live (below).
-  template <bool SHUFFLE_FOLD>
+  /// Upsweep, block scan (block_exclusive_sum with FOLD) and downsweep of the counter words (see
+  /// the header comment).
+  template <warp_totals_fold FOLD>
   XCUB_DEVICE XCUB_FORCEINLINE void scan_counters(packed_t* words) {
     packed_t* const segment = words + rank * SEGMENT;
     packed_t cache[MEMOIZE ? SEGMENT : 1];
@@ -143,18 +146,9 @@ XCUB_UNROLL
       if constexpr (MEMOIZE) cache[i] = w;
       raked += w;
     }
-    packed_t seed, total;
-    if constexpr (SHUFFLE_FOLD) {
-      using fold_t = block_scan_warp_scans<packed_t, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z, true>;
-      static_assert(sizeof(typename fold_t::TempStorage) <= sizeof(typename block_scan::TempStorage),
-                    "the warp-scans storage is the same with either fold");
-      Sum op;
-      value_seed<packed_t> zero{packed_t{0}};
-      seed = fold_t(*reinterpret_cast<typename fold_t::TempStorage*>(&storage.scan))
-                 .template scan<false>(raked, op, zero, &total);
-    } else {
-      block_scan(storage.scan).ExclusiveSum(raked, seed, total);
-    }
+    packed_t total;
+    packed_t seed = block_exclusive_sum<FOLD, INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>(
+        storage.scan, raked, &total);
 XCUB_UNROLL
     for (int field = 1; field < PACKING; ++field) seed += total << (16 * field);
 XCUB_UNROLL

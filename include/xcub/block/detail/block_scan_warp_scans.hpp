@@ -8,12 +8,21 @@
 //   warp's prefix) and of all warps (the block aggregate) from shared memory, in warp order, and
 //   combines its warp prefix with its in-warp prefix. One block barrier, two with a prefix
 //   callback (warp 0 calls it and its lane 0 publishes the prefix).
-// - SHUFFLE_FOLD (for callers inside xcub that choose it per call site): the warps' totals are
-//   folded by a WarpScan across the lanes instead (lane l reads warp l's total; the warp prefix and
-//   the block total come back by two broadcasts): fewer values live at once, a few more
-//   instructions and more latency (block_radix_rank_basic.hpp says where it pays).
+// - FOLD, how the warps' totals are folded (BlockScan takes `batched`; xcub's own call sites choose,
+//   through block_exclusive_sum.hpp):
+//   `batched`: plain loads, which nvcc merges into 16-byte loads issued together, with every
+//     `warp == w` compare hoisted above the barrier: up to WARPS totals and predicates live at once;
+//   `ordered`: each total read as a volatile scalar, so loads, compares and selects interleave one
+//     warp at a time; fewer registers where the scan sits among many live values and eight or more
+//     warps fold (the Match ranking at 256 x 4 keys: 32 registers against 37, 8 blocks per SM
+//     instead of 6, where it ran at 0.91x CUB on the H200). Needs a T that volatile can read;
+//   `shuffle`: a WarpScan across the lanes (lane l reads warp l's total; the warp prefix and the
+//     block total come back by two broadcasts): fewer values live still, a few more instructions
+//     and more latency (block_radix_rank_basic.hpp says where it pays).
 // - The order of the fold is rank order throughout: non-commutative operators are safe.
 #pragma once
+
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/detail/block_scan_seed.hpp>
@@ -22,7 +31,10 @@
 
 namespace xcub::detail {
 
-template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z, bool SHUFFLE_FOLD = false>
+/// How block_scan_warp_scans folds the warps' totals (see the header comment).
+enum class warp_totals_fold { batched, ordered, shuffle };
+
+template <class T, int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z, warp_totals_fold FOLD = warp_totals_fold::batched>
 struct block_scan_warp_scans {
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static_assert(!shape::has_partial_warp, "block_scan_warp_scans: the block must be made of whole warps");
@@ -57,7 +69,7 @@ struct block_scan_warp_scans {
 
     // The warp's prefix (the fold of the totals of warps [0, warp); unset in warp 0) and the block's total.
     T total = incl, warp_prefix = incl;
-    if constexpr (WARPS > 1 && SHUFFLE_FOLD) {
+    if constexpr (WARPS > 1 && FOLD == warp_totals_fold::shuffle) {
       constexpr int P = WARPS <= 2 ? 2 : WARPS <= 4 ? 4 : WARPS <= 8 ? 8 : WARPS <= 16 ? 16 : 32;
       using fold_scan = WarpScan<T, P>;
       typename fold_scan::TempStorage fold_none;
@@ -67,6 +79,15 @@ struct block_scan_warp_scans {
       fold.InclusiveScan(totals[slot < WARPS ? slot : WARPS - 1], folded, op);
       total = fold.Broadcast(folded, WARPS - 1);
       warp_prefix = fold.Broadcast(folded, static_cast<unsigned>(warp == 0 ? 0 : warp - 1));
+    } else if constexpr (WARPS > 1 && FOLD == warp_totals_fold::ordered) {
+      static_assert(std::is_arithmetic_v<T> || std::is_pointer_v<T>, "the ordered fold reads T through volatile");
+      const volatile T* const ordered = totals;
+      total = ordered[0];
+XCUB_UNROLL
+      for (int w = 1; w < WARPS; ++w) {
+        if (warp == w) warp_prefix = total;
+        total = static_cast<T>(op(total, ordered[w]));
+      }
     } else if constexpr (WARPS > 1) {
       total = totals[0];
 XCUB_UNROLL

@@ -36,6 +36,14 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
   return lane;
 }
 
+/// The lanes below the caller's (the %lanemask_lt register: one read, where computing the mask
+/// from the lane costs a shift and a register that the Match ranking could not spare).
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t lanes_below() {
+  lane_mask_t mask;
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));
+  return mask;
+}
+
 /// The lowest lane of a non-empty mask (__ffs: a bit reverse and FLO).
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
   return static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1);

@@ -24,6 +24,9 @@ inline dim3 block_dim() { return detail::ids().block_dim; }
 inline dim3 grid_dim() { return detail::ids().grid_dim; }
 inline unsigned lane_id() { return detail::ids().lane; }
 
+/// The lanes below the caller's.
+inline lane_mask_t lanes_below() { return lane_range_mask(0, lane_id()); }
+
 /// Number of lanes in a mask.
 inline int lane_count(lane_mask_t mask) { return __builtin_popcountll(static_cast<unsigned long long>(mask)); }
 /// The lowest lane of a non-empty mask.
