@@ -87,18 +87,16 @@ XCUB_UNROLL
       *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
     }
     arch::sync_threads();
-    // The fold of the warps' totals (block_scan_warp_scans.hpp), from register counts of the block
-    // sort and rank benchmarks (nvcc 13, sm_90): with 16 or more keys per thread and 8 or more
-    // warps, the shuffle fold (BlockRadixSort keys 256 x 16: 79 registers against 94, CUB 78; 3
-    // blocks per SM instead of 2, 0.965 -> 1.03 CUB on the H200; with fewer keys its latency costs
-    // more than the registers save: 256 x 4 1.05 -> 0.98); otherwise the ordered fold from 8 warps
-    // (RankKeys 256 x 8 BASIC and MEMOIZE: 39 and 46 registers against 40 and 48, where CUB has 40
-    // and 47; BlockRadixSort pairs 256 x 4: 40 against 57, 6 blocks per SM against CUB's 5) and
-    // the batched one below (with 4 warps the ordered fold took more: sort keys 6 bits 128 x 8, 80
-    // registers against 70).
-    constexpr warp_totals_fold fold = shape::warps >= 8 && KEYS_PER_THREAD >= 16 ? warp_totals_fold::shuffle
-                                      : shape::warps >= 8                         ? warp_totals_fold::ordered
-                                                                                  : warp_totals_fold::batched;
+    // The fold of the warps' totals (block_scan_warp_scans.hpp): with 16 or more keys per thread
+    // and 8 or more warps, registers bound the kernel and the shuffle fold holds fewer values live
+    // (BlockRadixSort keys 256 x 16: 79 registers against 94, CUB 78; 3 blocks per SM instead of 2,
+    // 0.965 -> 1.03 CUB on the H200); with fewer keys its latency costs more than the registers
+    // save (256 x 4: 1.05 -> 0.98). The ordered fold, tried from 8 warps (H200, 2026-11-27), saved
+    // registers but lost more than it won: RankKeys BASIC and MEMOIZE 256 x 8 0.97 -> 0.96,
+    // BlockHistogram SORT 256 x 4 and 256 x 8 1.005 -> 0.982 and 0.969 -> 0.957, against sort
+    // pairs 6 bits 256 x 4 0.974 -> 0.987.
+    constexpr warp_totals_fold fold =
+        shape::warps >= 8 && KEYS_PER_THREAD >= 16 ? warp_totals_fold::shuffle : warp_totals_fold::batched;
     scan_counters<fold>(words);
     arch::sync_threads();
 XCUB_UNROLL

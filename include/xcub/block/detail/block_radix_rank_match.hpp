@@ -84,9 +84,12 @@ XCUB_UNROLL
     }
     arch::sync_threads();
 
-    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp): at 256 x 4 keys the
-    // batched one took 37 registers against CUB's 32 (6 blocks per SM instead of 8, 0.91x CUB on
-    // the H200); with it 32, and at most as many as CUB's in every benchmarked shape.
+    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp). RankKeys against CUB on
+    // the H200 (2026-11-27, median of three runs), batched -> ordered: 4 bits 256 x 4 0.900 ->
+    // 0.960 (37 registers -> 32, CUB's count: 8 blocks per SM instead of 6), 128 x 16 0.956 ->
+    // 0.969; 8 bits 128 x 16 0.975 -> 1.001 (80 -> 72 registers), 256 x 4 1.002 -> 1.031; it
+    // costs 4 bits 256 x 16 1.001 -> 0.986 and 8 bits 256 x 8 0.986 -> 0.970 (its loads, in order,
+    // presumably wait one after another). Ordered everywhere: the worst shape gains most.
     int counts[PADDED_SEGMENT];
     int raked = 0;
 XCUB_UNROLL
