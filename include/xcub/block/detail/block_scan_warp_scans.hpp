@@ -82,11 +82,14 @@ struct block_scan_warp_scans {
     } else if constexpr (WARPS > 1 && FOLD == warp_totals_fold::ordered) {
       static_assert(std::is_arithmetic_v<T> || std::is_pointer_v<T>, "the ordered fold reads T through volatile");
       const volatile T* const ordered = totals;
+      // The last warp's total only where the block's total is wanted: a volatile load stays even
+      // when its value is dead.
+      const bool whole = aggregate != nullptr || is_callback_seed<Seed>;
       total = ordered[0];
 XCUB_UNROLL
       for (int w = 1; w < WARPS; ++w) {
         if (warp == w) warp_prefix = total;
-        total = static_cast<T>(op(total, ordered[w]));
+        if (w < WARPS - 1 || whole) total = static_cast<T>(op(total, ordered[w]));
       }
     } else if constexpr (WARPS > 1) {
       total = totals[0];
