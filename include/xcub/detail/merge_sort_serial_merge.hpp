@@ -1,7 +1,7 @@
 // xcub/detail/merge_sort_serial_merge.hpp: one thread's share of a merge, N items from two sorted
 // runs of the same array, into registers (merge_sort_strategy.hpp).
 //
-// serial_merge(keys, a, a_end, b, b_end, out, source, compare)
+// serial_merge<FORM>(keys, a, a_end, b, b_end, out, source, compare)   (FORM: merge_step_form below)
 //   Merges the sorted runs keys[a, a_end) and keys[b, b_end) stably (on ties the item of the first
 //   run comes first; an item of the second goes first only when compare(second, first)) and keeps
 //   the first N merged items: out[k] is the k-th, source[k] its index in `keys` (to move values the
@@ -25,6 +25,18 @@
 
 namespace xcub::detail {
 
+/// How a merge step is written; both are the same merge. nvcc 13 (sm_90) gives them different
+/// machine code, and each wins somewhere (BlockMergeSort against CUB on the H200, 2026-11-27, three
+/// runs each):
+/// - branch: the whole step in the branch on the run taken. Keys only, it keeps u32 keys at
+///   16 per thread in CUB's 32 registers (select_key: 37, 12 blocks per SM instead of 16 at 128
+///   threads, Sort keys 128 x 16 0.984 -> 0.971).
+/// - select_key: the output key by a select, the index and the next load in the branch. With
+///   values, ptxas otherwise moves the keys between registers at every step (StableSort pairs f32
+///   256 x 16: 1218 instructions against CUB's 1179; 1175 with it; 0.970 -> 0.985, 256 x 8 0.980 ->
+///   0.990).
+enum class merge_step_form { branch, select_key };
+
 /// The state of a serial merge: where each run stands, and its next item in registers.
 template <class KeyT>
 struct merge_cursor {
@@ -35,7 +47,7 @@ struct merge_cursor {
 
   /// Takes the next merged item into out, its index into source.
   XCUB_EXEC_CHECK_DISABLE
-  template <class CompareOp>
+  template <merge_step_form FORM, class CompareOp>
   XCUB_HOST_DEVICE XCUB_FORCEINLINE void step(KeyT& out, int& source, CompareOp& compare) {
     const bool take_b = b < b_end && (a >= a_end || compare(next_b, next_a));
     // The loads are unconditional, at min(i, top): a run's index never passes its end and no end
@@ -45,35 +57,46 @@ struct merge_cursor {
     // kept the guard), the H200 ran into a shared-memory read one past the tile's end
     // (compute-sanitizer, nvcc 13.0, sm_90). A run's stale next item is never used once the run
     // is exhausted.
-    if (take_b) {
-      out = next_b;
-      source = b++;
-      next_b = keys[b < top ? b : top];
+    if constexpr (FORM == merge_step_form::select_key) {
+      out = take_b ? next_b : next_a;
+      if (take_b) {
+        source = b++;
+        next_b = keys[b < top ? b : top];
+      } else {
+        source = a++;
+        next_a = keys[a < top ? a : top];
+      }
     } else {
-      out = next_a;
-      source = a++;
-      next_a = keys[a < top ? a : top];
+      if (take_b) {
+        out = next_b;
+        source = b++;
+        next_b = keys[b < top ? b : top];
+      } else {
+        out = next_a;
+        source = a++;
+        next_a = keys[a < top ? a : top];
+      }
     }
   }
 };
 
 XCUB_EXEC_CHECK_DISABLE
-template <class KeyT, int N, class CompareOp, std::size_t... K>
+template <merge_step_form FORM, class KeyT, int N, class CompareOp, std::size_t... K>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge_steps(merge_cursor<KeyT>& cursor, KeyT (&out)[N],
                                                           int (&source)[N], CompareOp& compare,
                                                           std::index_sequence<K...>) {
-  (cursor.step(out[K], source[K], compare), ...);  // in order of K; a fold unrolls under every compiler
+  (cursor.template step<FORM>(out[K], source[K], compare), ...);  // in order of K; a fold unrolls under every compiler
 }
 
 XCUB_EXEC_CHECK_DISABLE
-template <class KeyT, int N, class CompareOp>
+template <merge_step_form FORM = merge_step_form::branch, class KeyT, int N, class CompareOp>
 XCUB_HOST_DEVICE XCUB_FORCEINLINE void serial_merge(const KeyT* keys, int a, int a_end, int b, int b_end,
                                                     KeyT (&out)[N], int (&source)[N], CompareOp& compare) {
   // An empty run starts with a copy of an item in range (never compared: an exhausted run is never
   // chosen).
   const int top = (a_end > b_end ? a_end : b_end) - 1;
   merge_cursor<KeyT> cursor{keys, a, a_end, b, b_end, top, keys[a < top ? a : top], keys[b < top ? b : top]};
-  serial_merge_steps(cursor, out, source, compare, std::make_index_sequence<N>{});
+  serial_merge_steps<FORM>(cursor, out, source, compare, std::make_index_sequence<N>{});
 }
 
 }  // namespace xcub::detail

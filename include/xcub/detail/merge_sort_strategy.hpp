@@ -162,7 +162,8 @@ XCUB_UNROLL
     const int from_first = merge_path(tile_keys + first, middle - first, tile_keys + middle, last - middle, diag,
                                       compare);
     int source[ITEMS_PER_THREAD];
-    serial_merge(tile_keys, first + from_first, middle, middle + diag - from_first, last, keys, source, compare);
+    constexpr merge_step_form form = HAS_VALUES ? merge_step_form::select_key : merge_step_form::branch;
+    serial_merge<form>(tile_keys, first + from_first, middle, middle + diag - from_first, last, keys, source, compare);
 
     if constexpr (HAS_VALUES) {
       V* const tile_values = reinterpret_cast<V*>(storage.bytes);
