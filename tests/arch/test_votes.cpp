@@ -1,6 +1,6 @@
 // Warp votes (ballot, any, all, match_any on 32- and 64-bit values) with full, prefix and scattered
-// member masks and a partial last warp, against a host model; lane masks, lane_count, lowest_lane
-// and highest_lane.
+// member masks and a partial last warp, against a host model; lane masks, lane_count, lowest_lane,
+// highest_lane and lanes_below (every lower lane, whether it takes part or not).
 #include "test_support.hpp"
 
 #include <algorithm>
@@ -11,7 +11,7 @@ using arch::lane_mask_t;
 namespace {
 constexpr unsigned W = arch::warp_threads;
 constexpr int rounds = 8;
-enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, vote_lowest, vote_highest, votes };
+enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, vote_lowest, vote_highest, vote_below, votes };
 
 struct vote_input {
   std::uint64_t value64;
@@ -43,6 +43,7 @@ XCUB_KERNEL void vote_rounds(const vote_input* in, const lane_mask_t* masks, uns
       o[vote_active * n] = (active >> lane & 1) && (active & ~existing) == 0;
       o[vote_lowest * n] = arch::lowest_lane(mask);  // of the member mask: never empty
       o[vote_highest * n] = arch::highest_lane(mask);
+      o[vote_below * n] = arch::lanes_below();
     }
     arch::sync_threads();  // keeps the rounds apart
   }
@@ -111,6 +112,7 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
         }
         w[vote_lowest * n] = lo;
         w[vote_highest * n] = hi;
+        w[vote_below * n] = arch::lane_range_mask(0, l);
       }
     }
   }
@@ -120,7 +122,7 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
   d_out.fill_bytes(0xFF);
   xcub_test::launch_and_wait(grid, block, 0, vote_rounds, d_in.data(), d_masks.data(), d_out.data());
   const auto got = d_out.download();
-  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask", "lowest_lane", "highest_lane"};
+  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask", "lowest_lane", "highest_lane", "lanes_below"};
   for (int r = 0; r < rounds; ++r) {
     for (int k = 0; k < votes; ++k) {
       const auto at = (r * votes + k) * n;

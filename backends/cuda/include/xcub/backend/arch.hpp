@@ -36,8 +36,8 @@ XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() {
   return lane;
 }
 
-/// The lanes below the caller's (the %lanemask_lt register: one read, where computing the mask
-/// from the lane costs a shift and a register that the Match ranking could not spare).
+/// The lanes below the caller's, active or not (the %lanemask_lt register: one read, where
+/// computing the mask from the lane costs a shift and, in the Match ranking, registers).
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t lanes_below() {
   lane_mask_t mask;
   asm("mov.u32 %0, %%lanemask_lt;" : "=r"(mask));

@@ -28,8 +28,9 @@ namespace xcub::arch {
 
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lane_id() { return __lane_id(); }
 
-/// The lanes below the caller's (HIP's __lanemask_lt, 64 bits: the low half on wave32).
-XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t lanes_below() { return static_cast<lane_mask_t>(__lanemask_lt()); }
+/// The lanes below the caller's, active or not (HIP's __lanemask_lt keeps only the active ones, by
+/// a ballot).
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t lanes_below() { return lane_range_mask(0, lane_id()); }
 
 /// The lowest lane of a non-empty mask (s_ff1 on a uniform mask).
 XCUB_DEVICE XCUB_FORCEINLINE unsigned lowest_lane(lane_mask_t mask) {
