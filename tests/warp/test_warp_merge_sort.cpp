@@ -436,12 +436,17 @@ TEST_CASE("WarpMergeSort (detail): network, merge path and serial merge against 
         const int got = xcub::detail::merge_path(keys.data(), a_count, keys.data() + a_count, b_count, diag, cmp);
         REQUIRE(got == from_a);
         if (a_count + b_count - diag >= 3) {
-          int out[3], source[3];
+          // Both ways of writing a merge step (merge_step_form) give the same merge.
+          int out[3], source[3], out_select[3], source_select[3];
           xcub::detail::serial_merge(keys.data(), from_a, a_count, a_count + diag - from_a, a_count + b_count, out,
                                      source, cmp);
+          xcub::detail::serial_merge<xcub::detail::merge_step_form::select_key>(
+              keys.data(), from_a, a_count, a_count + diag - from_a, a_count + b_count, out_select, source_select, cmp);
           for (int k = 0; k < 3; ++k) {
             REQUIRE(out[k] == merged_keys[diag + k]);
             REQUIRE(static_cast<std::size_t>(source[k]) == merged_from[diag + k]);
+            REQUIRE(out_select[k] == merged_keys[diag + k]);
+            REQUIRE(static_cast<std::size_t>(source_select[k]) == merged_from[diag + k]);
           }
         }
       }
