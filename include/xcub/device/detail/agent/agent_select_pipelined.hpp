@@ -251,7 +251,7 @@ XCUB_UNROLL
 XCUB_UNROLL
     for (int j = 0; j < rows; ++j) v[j] = ring_t::load_lane(seg + j * row_items, lane);
     arch::sync_warp();  // every lane has read its rows before any compacts over them
-    const arch::lane_mask_t lanes_below = arch::lane_range_mask(0, static_cast<unsigned>(lane));
+    const arch::lane_mask_t lanes_below = arch::lanes_below();  // lane is the hardware lane
     int kept = 0;  // the segment's selected items so far
 XCUB_UNROLL
     for (int j = 0; j < rows; ++j) {
