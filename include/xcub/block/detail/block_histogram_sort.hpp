@@ -2,7 +2,7 @@
 // scheme): radix-sort the block's samples, find where each run of equal samples begins and ends
 // (BlockDiscontinuity), and add each run's length to its bin.
 //
-// - Sorts only bits [0, ceil(log2(BINS))) of the samples (at least one bit, at most all of T's):
+// - Sorts (BlockRadixSort's passes, unrolled) only bits [0, ceil(log2(BINS))) of the samples (at least one bit, at most all of T's):
 //   samples lie in [0, BINS) by BlockHistogram's contract, so the bits above are zero and sorting
 //   them would change nothing but the number of passes (CUB sorts every bit of T).
 // - After the sort, thread r holds sorted positions [r * N, (r + 1) * N); a head (the first sample
@@ -21,7 +21,8 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/block_discontinuity.hpp>
-#include <xcub/block/block_radix_sort.hpp>
+#include <xcub/block/detail/block_radix_sort_passes.hpp>
+#include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/block/detail/strided_for.hpp>
 #include <xcub/thread/thread_operators.hpp>
@@ -32,8 +33,9 @@ namespace xcub::detail {
 template <class T, int BLOCK_DIM_X, int ITEMS_PER_THREAD, int BINS, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
 class block_histogram_sort {
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  using sorter = BlockRadixSort<T, BLOCK_DIM_X, ITEMS_PER_THREAD, NullType, 4, true, BLOCK_SCAN_WARP_SCANS,
-                                SHARED_MEM_BANK_SIZE_FOUR_BYTE, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  // BlockRadixSort's passes (4-bit digits, memoized scan), over a bit range fixed at compile time.
+  using sorter = block_radix_sort_passes<T, ITEMS_PER_THREAD, NullType, 4, true, BLOCK_SCAN_WARP_SCANS,
+                                         SHARED_MEM_BANK_SIZE_FOUR_BYTE, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   using flagger = BlockDiscontinuity<T, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
 
   /// The bits that tell bins [0, BINS) apart: ceil(log2(BINS)), at least 1, at most T's.
@@ -63,7 +65,9 @@ class block_histogram_sort {
   /// Adds the block's counts of each bin to histogram[bin]; leaves items sorted.
   template <class CounterT>
   XCUB_DEVICE XCUB_FORCEINLINE void composite(T (&items)[ITEMS_PER_THREAD], CounterT* histogram) {
-    sorter(s_.sort).Sort(items, 0, sort_bits);
+    NullType no_values[ITEMS_PER_THREAD];
+    sorter{s_.sort.bytes}.template sort_fixed_bits<false, false, 0, sort_bits>(items, no_values,
+                                                                             radix::identity_decomposer{});
     arch::sync_threads();  // the sort's bytes become the run bounds
 
     const int rank = shape::rank();
