@@ -2,9 +2,10 @@
 // scheme): radix-sort the block's samples, find where each run of equal samples begins and ends
 // (BlockDiscontinuity), and add each run's length to its bin.
 //
-// - Sorts (BlockRadixSort's passes, unrolled) only bits [0, ceil(log2(BINS))) of the samples (at least one bit, at most all of T's):
+// - Sorts only bits [0, ceil(log2(BINS))) of the samples (at least one bit, at most all of T's):
 //   samples lie in [0, BINS) by BlockHistogram's contract, so the bits above are zero and sorting
-//   them would change nothing but the number of passes (CUB sorts every bit of T).
+//   them would change nothing but the number of passes (CUB sorts every bit of T). The range is
+//   known at compile time, so BlockRadixSort's passes run unrolled (sort_fixed_bits).
 // - After the sort, thread r holds sorted positions [r * N, (r + 1) * N); a head (the first sample
 //   of a run) at position p sets run_begin[bin] = p, a tail (the last) sets run_end[bin] = p + 1;
 //   bins without samples keep 0 and 0. Each bin's count run_end - run_begin is then added to

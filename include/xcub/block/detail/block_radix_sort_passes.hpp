@@ -1,7 +1,8 @@
 // xcub/block/detail/block_radix_sort_passes.hpp: the digit passes of BlockRadixSort, CUB's scheme:
 // per pass rank the tile by one digit (BlockRadixRank), a block barrier, scatter the keys (and the
 // values) to their ranks through shared memory (BlockExchange), a barrier before the next pass.
-// Used through xcub::BlockRadixSort.
+// Used through xcub::BlockRadixSort (sort(), a run-time bit range) and BlockHistogram's SORT
+// variant (sort_fixed_bits(), a compile-time one, its passes unrolled).
 //
 // - Keys are converted to their bit-ordered images once before the first pass and back once after
 //   the last (radix_key.hpp); the passes move images. Descending sorts rank descending (the
