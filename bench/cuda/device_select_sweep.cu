@@ -135,6 +135,9 @@ int main(int argc, char** argv) {
   pipelines(pipeline_candidate<5, 10240, 4, 16>{}, "5 x 40 KiB, 4 consumers, window 16");
   pipelines(pipeline_candidate<5, 10240, 8>{}, "5 x 40 KiB, 8 consumers");
   pipelines(pipeline_candidate<5, 11264, 4>{}, "5 x 44 KiB, 4 consumers");
+  pipelines(pipeline_candidate<5, 11264, 4, 16>{}, "5 x 44 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<5, 11264, 4, 32>{}, "5 x 44 KiB, 4 consumers, window 32");
+  pipelines(pipeline_candidate<6, 9216, 4, 16>{}, "6 x 36 KiB, 4 consumers, window 16");
   pipelines(pipeline_candidate<4, 14336, 4>{}, "4 x 56 KiB, 4 consumers");
   pipelines(pipeline_candidate<4, 12288, 4>{}, "4 x 48 KiB, 4 consumers");
   pipelines(pipeline_candidate<14, 4096, 4>{}, "14 x 16 KiB, 4 consumers");

@@ -10,16 +10,20 @@
 // and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
 //   0 loader     the ring's: claims a tile, copies it into the stage (Unique: with the 16 bytes
 //                before it), leaves an end marker past the last tile;
-//   1 reducer    counts each consumer segment's selected items (items past a partial last tile are
-//                never selected), publishes the tile's count at once (tile 0: inclusive), and keeps
-//                each segment's item before it (Unique) beside the stage;
+//   1, 3 + C..   reducers, one per consumer segment (C consumer warps): reducer c counts segment
+//                c's selected items (items past a partial last tile are never selected) and keeps
+//                the item before the segment (Unique) beside the stage; reducer 0 (warp 1) then sums
+//                the C counts and publishes the tile's count at once (tile 0: inclusive). One warp
+//                counting every segment was what held the ring back: Select::If 75% of copy at
+//                2^28 on an H200 with one reducer, 88-90% with four (docs/device-select.md);
 //   2 look-ahead the tile's exclusive count (the ring's look_ahead); the block of the last tile
 //                writes the total to num_selected_out;
-//   3..          consumers: consumer warp c compacts segment c's selected items to the segment's
+//   3..2 + C     consumers: consumer warp c compacts segment c's selected items to the segment's
 //                start, in input order, then writes them out at the tile's count plus the counts of
 //                the segments before c, consecutive lanes to consecutive addresses; then the stage
 //                is empty for the loader.
-// Every stage passes four barriers per round: full -> reduced -> resolved -> empty. A consumer
+// Every stage passes five barriers per round: full -> counted (every reducer) -> reduced (the
+// tile's count published) -> resolved -> empty. Reducers only read the stage. A consumer
 // reads its segment's rows into registers before it writes any, and only its own segment: the
 // compaction in place is safe. In place selection (out == in, If only) is safe as in agent_select:
 // a tile writes below its own end once every earlier tile has published its count, which its
@@ -59,8 +63,9 @@ constexpr pipelined_scan_policy select_pipeline_of(int arch) {
   else return pipeline_of<Tuning, T>::get(arch);
 }
 
-/// Warps of a pipelined select block: loader, reducer, look-ahead, then the consumers.
-constexpr int select_pipeline_warps(const pipelined_scan_policy& p) { return 3 + p.consumer_warps; }
+/// Warps of a pipelined select block: loader, reducer 0, look-ahead, the consumers, the other
+/// reducers (one reducer per consumer segment).
+constexpr int select_pipeline_warps(const pipelined_scan_policy& p) { return 2 + 2 * p.consumer_warps; }
 
 /// Bytes per stage beside the tile: the 16 bytes before it and one item per consumer segment.
 template <class T>
@@ -70,7 +75,7 @@ constexpr std::size_t select_pipeline_edge_bytes(int consumer_warps) {
 
 template <class T, class OffsetT>
 constexpr pipeline_ring_layout<T, OffsetT> select_pipeline_layout(const pipelined_scan_policy& p) {
-  return {p, 4, select_pipeline_edge_bytes<T>(p.consumer_warps)};
+  return {p, 5, select_pipeline_edge_bytes<T>(p.consumer_warps)};
 }
 
 #if XCUB_HAS_KERNELS
@@ -78,7 +83,7 @@ constexpr pipeline_ring_layout<T, OffsetT> select_pipeline_layout(const pipeline
 template <class Policy, class T, class Selector, class NumSelectedIt, class OffsetT>
 struct agent_select_pipelined {
   static_assert(pipelined_selector<Selector>, "agent_select_pipelined: If and Unique selectors only");
-  enum barrier_kind { full, reduced, resolved, empty, barrier_kinds };
+  enum barrier_kind { full, counted, reduced, resolved, empty, barrier_kinds };
   static constexpr bool unique = Selector::source == select_source::discontinuity;
   static constexpr pipelined_scan_policy policy = Policy::value;
   using ring_t = pipeline_ring<T, OffsetT, Policy, barrier_kinds, select_pipeline_edge_bytes<T>(policy.consumer_warps)>;
@@ -102,16 +107,17 @@ struct agent_select_pipelined {
 
   XCUB_DEVICE XCUB_FORCEINLINE void run(unsigned char* shared) {
     ring.carve(shared);
-    constexpr unsigned arrivals[barrier_kinds] = {warp, warp, warp, consumer_warps * warp};
+    constexpr unsigned arrivals[barrier_kinds] = {warp, consumer_warps * warp, warp, warp, consumer_warps * warp};
     ring.init(arrivals);
     arch::wait_for_previous_grid();  // the tile state's init kernel may still run
 
     const int role = static_cast<int>(arch::warp_id());
     const int lane = static_cast<int>(arch::lane_id());
     if (role == 0) ring.template load<unique>(lane, in, state.counter, num_items, num_tiles, full, empty);
-    else if (role == 1) reduce(lane);
+    else if (role == 1) reduce(0, lane);
     else if (role == 2) look_ahead(lane);
-    else consume(role - 3, lane);
+    else if (role < 3 + consumer_warps) consume(role - 3, lane);
+    else reduce(role - 2 - consumer_warps, lane);
   }
 
  private:
@@ -171,32 +177,38 @@ XCUB_UNROLL
     return n;
   }
 
-  XCUB_DEVICE XCUB_FORCEINLINE void reduce(int lane) {
+  /// Reducer warp c counts segment c of each tile (and keeps the item before it, Unique); reducer
+  /// 0 then sums the segments' counts and publishes the tile's count at once.
+  XCUB_DEVICE XCUB_FORCEINLINE void reduce(int c, int lane) {
     for (int k = 0;; ++k) {
       const int s = k % stages;
       arch::stage_wait(barrier(full, s), phase(k));
       const int t = ring.tile_of[s];
       if (t >= 0) {
         const int count = ring_t::tile_count(t, num_items);
-        OffsetT aggregate = 0;
-        for (int c = 0; c < consumer_warps; ++c) {
-          const T* seg = ring.stage(s) + c * segment;
-          T segment_before{};
-          if constexpr (unique) {
-            // Tile 0 has no item before it: its first item (selected as the input's head anyway).
-            segment_before = c > 0 ? seg[-1] : (t > 0 ? reinterpret_cast<const T*>(ring.edge(s))[vector - 1] : seg[0]);
-            if (lane == 0) before_segments(s)[c] = segment_before;
-          }
-          const int n = count == ring_t::tile_items && t > 0 ? lane_selected<true>(seg, c, t, count, segment_before, lane)
-                                                               : lane_selected<false>(seg, c, t, count, segment_before, lane);
-          typename WarpReduce<int>::TempStorage none;
-          const int total = WarpReduce<int>(none).Reduce(n, shuffle_tree_op<Sum>{});
-          aggregate += static_cast<OffsetT>(total);
-          if (lane == 0) ring.segment_totals[s * consumer_warps + c] = static_cast<OffsetT>(total);
+        const T* seg = ring.stage(s) + c * segment;
+        T segment_before{};
+        if constexpr (unique) {
+          // Tile 0 has no item before it: its first item (selected as the input's head anyway).
+          segment_before = c > 0 ? seg[-1] : (t > 0 ? reinterpret_cast<const T*>(ring.edge(s))[vector - 1] : seg[0]);
+          if (lane == 0) before_segments(s)[c] = segment_before;
         }
-        ring.publish_aggregate(state, s, t, aggregate, aggregate, lane);
+        const int n = count == ring_t::tile_items && t > 0 ? lane_selected<true>(seg, c, t, count, segment_before, lane)
+                                                             : lane_selected<false>(seg, c, t, count, segment_before, lane);
+        typename WarpReduce<int>::TempStorage none;
+        const int total = WarpReduce<int>(none).Reduce(n, shuffle_tree_op<Sum>{});
+        if (lane == 0) ring.segment_totals[s * consumer_warps + c] = static_cast<OffsetT>(total);
       }
-      arch::stage_arrive(barrier(reduced, s));
+      arch::stage_arrive(barrier(counted, s));
+      if (c == 0) {
+        arch::stage_wait(barrier(counted, s), phase(k));
+        if (t >= 0) {
+          OffsetT aggregate = 0;
+          for (int w = 0; w < consumer_warps; ++w) aggregate += ring.segment_totals[s * consumer_warps + w];
+          ring.publish_aggregate(state, s, t, aggregate, aggregate, lane);
+        }
+        arch::stage_arrive(barrier(reduced, s));
+      }
       if (t < 0) return;
     }
   }

@@ -28,23 +28,23 @@ struct select {
     if (arch >= 800) return {256, items, load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 700, 500};
     return {128, detail::scaled_items(15, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 0, 500};  // sm_75
   }
-  /// The pipelined agent for If over pointers (agent_select_pipelined.hpp; DeviceSelect takes it
-  /// only for the calls it is eligible for): sm_90 4-byte items, a ring of 5 stages of 11264 items
-  /// (220 KiB), 4 consumer warps, 8 tiles per poll, from 2^26 items (bench/cuda/device_select_sweep.cu,
-  /// 2026-11-27, bench/results/sweep-select-pipeline-2026-11-27-*: If 50% at 2^28 75% of copy, 1.18x
-  /// CUB, on the H200, where agent_select's tiles reach 68%; 92%, 1.21x, on the H100 against 78%;
-  /// 7 x 8192 items 70% / 93%, 4 x 14336 74% / 88%; 8 consumer warps lose 15 points).
+  /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; DeviceSelect
+  /// takes it only for the calls it is eligible for): sm_90 4-byte items, a ring of 5 stages of
+  /// 11264 items (220 KiB), 4 consumer warps and as many reducers, 8 tiles per poll, from 2^26 items
+  /// (bench/cuda/device_select_sweep.cu, 2026-11-27, H200, with one reducer per segment:
+  /// bench/results/sweep-select-pipeline-2026-11-27-reducers-h200.*: If 50% at 2^28 88-90% of copy,
+  /// 1.38-1.39x CUB, where agent_select's tiles reach 68%; Unique (runs of 4) 78%, 1.33x, against
+  /// 65%; 6 x 9216 items 84% / 70%, 4 x 14336 84% / 72%, 7 x 8192 78% / 65%). With a single reducer
+  /// warp the same ring read 75% / 62% on the H200 and Unique stayed on the tiles there.
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
     if (sizeof(T) == 4 && arch >= 900) return {5, 11264, 4, pipeline_min_tiles, 8, 0};
     return {};
   }
-  /// Unique keeps agent_select's tiles: the same ring is a device-dependent trade on sm_90, 84% of
-  /// copy against 76% on the H100 (1.15x CUB against 1.04x) but 62% against 65% on the H200 (1.05x
-  /// against 1.10x; at 2^26 1.00x against 1.12x), and the tuning cannot tell the two apart.
+  /// Unique: the same ring.
   template <class T>
-  static constexpr detail::pipelined_scan_policy pipeline_unique(int) {
-    return {};
+  static constexpr detail::pipelined_scan_policy pipeline_unique(int arch) {
+    return pipeline<T>(arch);
   }
 
  private:
