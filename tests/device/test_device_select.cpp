@@ -255,7 +255,7 @@ TEST_CASE("device select: the pipelined agent (small rings), If and Unique, in p
   });
 }
 
-/// The sm_90 ring (5 stages of 11264 4-byte items, 4 consumer warps, 8 tiles per poll) from 2 tiles,
+/// The sm_90 ring (6 stages of 9216 4-byte items, 4 consumer warps, 16 tiles per poll) from 2 tiles,
 /// for If (the shape DeviceSelect runs on an H100 or H200 from 2^26 items) and Unique, on inputs the
 /// sanitizers can take.
 struct sm90_select_ring_tuning {
@@ -266,7 +266,7 @@ struct sm90_select_ring_tuning {
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
     if (sizeof(T) != 4) return {};
-    return {5, 11264, 4, 2, 8, 0};
+    return {6, 9216, 4, 2, 16, 0};
   }
 };
 
@@ -274,7 +274,7 @@ TEST_CASE("device select: the pipelined agent with the sm_90 ring (GPU only)") {
   XCUB_TEST_CONTEXT();
   if constexpr (XCUB_BACKEND_CUDA) {
     auto rng = xcub_test::rng_for("device select sm90 ring");
-    for (const std::size_t n : {std::size_t(11265), std::size_t(300000), std::size_t(1) << 21, (std::size_t(1) << 22) + 5}) {
+    for (const std::size_t n : {std::size_t(9217), std::size_t(300000), std::size_t(1) << 21, (std::size_t(1) << 22) + 5}) {
       check_pipelined<sm90_select_ring_tuning, int>(rng, n);
       check_pipelined<sm90_select_ring_tuning, float>(rng, n);
     }

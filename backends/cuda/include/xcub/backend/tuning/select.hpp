@@ -29,16 +29,16 @@ struct select {
     return {128, detail::scaled_items(15, bytes), load, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 350, 0, 500};  // sm_75
   }
   /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; DeviceSelect
-  /// takes it only for the calls it is eligible for): sm_90 4-byte items, a ring of 5 stages of
-  /// 11264 items (220 KiB), 4 consumer warps and as many reducers, 8 tiles per poll, from 2^26 items
-  /// (bench/cuda/device_select_sweep.cu, 2026-11-27, H200, with one reducer per segment:
-  /// bench/results/sweep-select-pipeline-2026-11-27-reducers-h200.*: If 50% at 2^28 88-90% of copy,
-  /// 1.38-1.39x CUB, where agent_select's tiles reach 68%; Unique (runs of 4) 78%, 1.33x, against
-  /// 65%; 6 x 9216 items 84% / 70%, 4 x 14336 84% / 72%, 7 x 8192 78% / 65%). With a single reducer
-  /// warp the same ring read 75% / 62% on the H200 and Unique stayed on the tiles there.
+  /// takes it only for the calls it is eligible for): sm_90 4-byte items, a ring of 6 stages of
+  /// 9216 items (216 KiB), 4 consumer warps and as many reducers, 16 tiles per poll, from 2^26 items
+  /// (bench/cuda/device_select_sweep.cu, 2026-11-27, H200, one reducer per segment:
+  /// bench/results/sweep-select-pipeline-2026-11-27-reducers-h200.*: at 2^28 If 50% 90% of copy,
+  /// Unique (runs of 4) 82%, where agent_select's tiles reach 67% / 64%; 5 x 11264 with 8 tiles per
+  /// poll 89% / 78%, 5 x 11264 with 16 88% / 81%, 4 x 14336 84% / 73%, 7 x 8192 79% / 66%). With a
+  /// single reducer warp the rings read 75% / 62% on the H200 and Unique stayed on the tiles there.
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
-    if (sizeof(T) == 4 && arch >= 900) return {5, 11264, 4, pipeline_min_tiles, 8, 0};
+    if (sizeof(T) == 4 && arch >= 900) return {6, 9216, 4, pipeline_min_tiles, 16, 0};
     return {};
   }
   /// Unique: the same ring.
@@ -48,7 +48,7 @@ struct select {
   }
 
  private:
-  static constexpr int pipeline_min_tiles = (1 << 26) / 11264;  // pipelined selections from 2^26 4-byte items
+  static constexpr int pipeline_min_tiles = (1 << 26) / 9216;  // pipelined selections from 2^26 4-byte items
 };
 
 }  // namespace xcub::tuning
