@@ -138,6 +138,15 @@ int main(int argc, char** argv) {
   pipelines(pipeline_candidate<5, 11264, 4, 16>{}, "5 x 44 KiB, 4 consumers, window 16");
   pipelines(pipeline_candidate<5, 11264, 4, 32>{}, "5 x 44 KiB, 4 consumers, window 32");
   pipelines(pipeline_candidate<6, 9216, 4, 16>{}, "6 x 36 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<6, 9216, 4, 32>{}, "6 x 36 KiB, 4 consumers, window 32");
+  pipelines(pipeline_candidate<7, 8192, 4, 16>{}, "7 x 32 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<6, 9216, 8, 16>{}, "6 x 36 KiB, 8 consumers, window 16");
+  pipelines(pipeline_candidate<6, 8192, 4, 16>{}, "6 x 32 KiB, 4 consumers, window 16");
+  pipelines(pipeline_candidate<5, 10240, 4, 32>{}, "5 x 40 KiB, 4 consumers, window 32");
+  pipelines(pipeline_candidate<6, 9216, 8, 32>{}, "6 x 36 KiB, 8 consumers, window 32");
+  pipelines(pipeline_candidate<5, 11264, 8, 16>{}, "5 x 44 KiB, 8 consumers, window 16");
+  pipelines(pipeline_candidate<7, 8192, 8, 16>{}, "7 x 32 KiB, 8 consumers, window 16");
+  pipelines(pipeline_candidate<4, 12288, 8, 16>{}, "4 x 48 KiB, 8 consumers, window 16");
   pipelines(pipeline_candidate<4, 14336, 4>{}, "4 x 56 KiB, 4 consumers");
   pipelines(pipeline_candidate<4, 12288, 4>{}, "4 x 48 KiB, 4 consumers");
   pipelines(pipeline_candidate<14, 4096, 4>{}, "14 x 16 KiB, 4 consumers");

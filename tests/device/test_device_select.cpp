@@ -255,7 +255,7 @@ TEST_CASE("device select: the pipelined agent (small rings), If and Unique, in p
   });
 }
 
-/// The sm_90 ring (6 stages of 9216 4-byte items, 4 consumer warps, 16 tiles per poll) from 2 tiles,
+/// The sm_90 ring (6 stages of 9216 4-byte items, 8 consumer warps, 32 tiles per poll) from 2 tiles,
 /// for If (the shape DeviceSelect runs on an H100 or H200 from 2^26 items) and Unique, on inputs the
 /// sanitizers can take.
 struct sm90_select_ring_tuning {
@@ -266,7 +266,7 @@ struct sm90_select_ring_tuning {
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
     if (sizeof(T) != 4) return {};
-    return {6, 9216, 4, 2, 16, 0};
+    return {6, 9216, 8, 2, 32, 0};
   }
 };
 

@@ -30,15 +30,15 @@ struct select {
   }
   /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; DeviceSelect
   /// takes it only for the calls it is eligible for): sm_90 4-byte items, a ring of 6 stages of
-  /// 9216 items (216 KiB), 4 consumer warps and as many reducers, 16 tiles per poll, from 2^26 items
-  /// (bench/cuda/device_select_sweep.cu, 2026-11-27, H200, one reducer per segment:
-  /// bench/results/sweep-select-pipeline-2026-11-27-reducers-h200.*: at 2^28 If 50% 90% of copy,
-  /// Unique (runs of 4) 82%, where agent_select's tiles reach 67% / 64%; 5 x 11264 with 8 tiles per
-  /// poll 89% / 78%, 5 x 11264 with 16 88% / 81%, 4 x 14336 84% / 73%, 7 x 8192 79% / 66%). With a
-  /// single reducer warp the rings read 75% / 62% on the H200 and Unique stayed on the tiles there.
+  /// 9216 items (216 KiB), 8 consumer warps and as many reducers (18 warps), 32 tiles per poll, from
+  /// 2^26 items (bench/cuda/device_select_sweep.cu, 2026-11-27, H200, one reducer per segment:
+  /// bench/results/sweep-select-pipeline-2026-11-27-reducers*-h200.*: at 2^28 If 50% 90% of copy,
+  /// Unique (runs of 4) 86%, where agent_select's tiles reach 67% / 64%; with 4 consumers and 16
+  /// tiles per poll 90% / 82%, 5 x 11264 with 8 consumers 89% / 86%, 7 x 8192 79-89% / 66-78%).
+  /// With a single reducer warp the rings read 75% / 62% on the H200 and Unique stayed on the tiles.
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
-    if (sizeof(T) == 4 && arch >= 900) return {6, 9216, 4, pipeline_min_tiles, 16, 0};
+    if (sizeof(T) == 4 && arch >= 900) return {6, 9216, 8, pipeline_min_tiles, 32, 0};
     return {};
   }
   /// Unique: the same ring.
