@@ -45,8 +45,8 @@ struct candidate {
   }
 };
 
-/// The library's select tuning with another pipeline for both If and Unique (STAGES 0: none), from
-/// MIN_TILES tiles up.
+/// The library's select tuning with another pipeline for If, Unique and Encode (STAGES 0: none),
+/// from MIN_TILES tiles up.
 template <int STAGES, int TILE_ITEMS, int CONSUMERS, int WINDOW = 8, int MIN_TILES = 2>
 struct pipeline_candidate : xcub::tuning::select {
   template <class T>
@@ -55,6 +55,10 @@ struct pipeline_candidate : xcub::tuning::select {
   }
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline_unique(int arch) {
+    return pipeline<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline_encode(int arch) {
     return pipeline<T>(arch);
   }
 };
@@ -121,35 +125,22 @@ int main(int argc, char** argv) {
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_select_sweep");
   all_three<xcub::tuning::select>(rep, "default", k);
-  // The pipelined agent (If and Unique): rings, consumer warps, look-ahead windows.
-  one<pipeline_candidate<0, 0, 0>>(rep, kind::select_if, "tiles only", k);
-  one<pipeline_candidate<0, 0, 0>>(rep, kind::unique, "tiles only", k);
+  // The pipelined agent (If, Unique, Encode): rings, consumer warps (as many reducers), look-ahead
+  // windows. Earlier sweeps' shapes: bench/results/sweep-select-pipeline-*.
   const auto pipelines = [&](auto tuning, const std::string& label) {
     one<decltype(tuning)>(rep, kind::select_if, label, k);
     one<decltype(tuning)>(rep, kind::unique, label, k);
+    one<decltype(tuning)>(rep, kind::encode, label, k);
   };
-  pipelines(pipeline_candidate<7, 8192, 4>{}, "7 x 32 KiB, 4 consumers");
-  pipelines(pipeline_candidate<7, 8192, 8>{}, "7 x 32 KiB, 8 consumers");
-  pipelines(pipeline_candidate<6, 9216, 4>{}, "6 x 36 KiB, 4 consumers");
-  pipelines(pipeline_candidate<5, 10240, 4>{}, "5 x 40 KiB, 4 consumers");
-  pipelines(pipeline_candidate<5, 10240, 4, 16>{}, "5 x 40 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<5, 10240, 8>{}, "5 x 40 KiB, 8 consumers");
-  pipelines(pipeline_candidate<5, 11264, 4>{}, "5 x 44 KiB, 4 consumers");
-  pipelines(pipeline_candidate<5, 11264, 4, 16>{}, "5 x 44 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<5, 11264, 4, 32>{}, "5 x 44 KiB, 4 consumers, window 32");
-  pipelines(pipeline_candidate<6, 9216, 4, 16>{}, "6 x 36 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<6, 9216, 4, 32>{}, "6 x 36 KiB, 4 consumers, window 32");
-  pipelines(pipeline_candidate<7, 8192, 4, 16>{}, "7 x 32 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<6, 9216, 8, 16>{}, "6 x 36 KiB, 8 consumers, window 16");
-  pipelines(pipeline_candidate<6, 8192, 4, 16>{}, "6 x 32 KiB, 4 consumers, window 16");
-  pipelines(pipeline_candidate<5, 10240, 4, 32>{}, "5 x 40 KiB, 4 consumers, window 32");
+  pipelines(pipeline_candidate<0, 0, 0>{}, "tiles only");
   pipelines(pipeline_candidate<6, 9216, 8, 32>{}, "6 x 36 KiB, 8 consumers, window 32");
+  pipelines(pipeline_candidate<6, 9216, 8, 16>{}, "6 x 36 KiB, 8 consumers, window 16");
   pipelines(pipeline_candidate<5, 11264, 8, 16>{}, "5 x 44 KiB, 8 consumers, window 16");
   pipelines(pipeline_candidate<7, 8192, 8, 16>{}, "7 x 32 KiB, 8 consumers, window 16");
-  pipelines(pipeline_candidate<4, 12288, 8, 16>{}, "4 x 48 KiB, 8 consumers, window 16");
-  pipelines(pipeline_candidate<4, 14336, 4>{}, "4 x 56 KiB, 4 consumers");
-  pipelines(pipeline_candidate<4, 12288, 4>{}, "4 x 48 KiB, 4 consumers");
-  pipelines(pipeline_candidate<14, 4096, 4>{}, "14 x 16 KiB, 4 consumers");
+  pipelines(pipeline_candidate<6, 9216, 12, 32>{}, "6 x 36 KiB, 12 consumers, window 32");
+  pipelines(pipeline_candidate<5, 10752, 12, 32>{}, "5 x 42 KiB, 12 consumers, window 32");
+  pipelines(pipeline_candidate<8, 6144, 12, 32>{}, "8 x 24 KiB, 12 consumers, window 32");
+  pipelines(pipeline_candidate<6, 9216, 4, 16>{}, "6 x 36 KiB, 4 consumers, window 16");
   if (!std::getenv("XCUB_SWEEP_TILES")) {
     rep.finish(argc > 1 ? argv[1] : nullptr);
     return 0;

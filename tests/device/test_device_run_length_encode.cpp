@@ -26,7 +26,7 @@ std::vector<T> runs_of(std::size_t n, std::size_t max_run, std::mt19937_64& rng)
   return run_values<T>(n, max_run, rng);
 }
 
-template <class Facade, class T, class LengthT = int>
+template <class Facade, class T, class LengthT = int, class NumItemsT = std::size_t>
 void check_encode(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
   const std::vector<T> in = runs_of<T>(n, max_run, rng);
   const auto want = xcub::reference::run_length_encode(in);
@@ -38,7 +38,7 @@ void check_encode(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
   d_unique.fill_bytes(0x5A);
   d_lengths.fill_bytes(0x5A);
   two_phase([&](void* t, std::size_t& b) {
-    return Facade::Encode(t, b, d_in.data(), d_unique.data(), d_lengths.data(), d_runs.data(), n);
+    return Facade::Encode(t, b, d_in.data(), d_unique.data(), d_lengths.data(), d_runs.data(), static_cast<NumItemsT>(n));
   });
   INFO("n = " << n << ", runs up to " << max_run);
   xcub_test::check_equal(d_runs.download(), std::vector<long long>{static_cast<long long>(runs)}, "run count");
@@ -99,6 +99,58 @@ TEST_CASE("device run-length encode: Encode and NonTrivialRuns over run lengths,
     check_non_trivial<tiny, std::int8_t>(rng, n, 4);
     check_non_trivial<odd, double>(rng, n, 3);
 #endif
+  }
+}
+
+TEST_CASE("device run-length encode: Encode on the pipelined agent (small rings), random schedules") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("device run-length encode pipelined");
+  using small = xcub::DeviceRunLengthEncodeTuned<pipelined_select_tuning>;
+  using deep = xcub::DeviceRunLengthEncodeTuned<pipelined_deep_select_tuning>;
+  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
+                              std::size_t(511), std::size_t(513), std::size_t(1537), std::size_t(4000), std::size_t(20001)}) {
+    for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(3), std::size_t(100)}) {
+      check_encode<small, int, int, int>(rng, n, max_run);           // 32-bit offsets
+      check_encode<deep, float, unsigned, unsigned>(rng, n, max_run);
+      check_encode<small, std::int64_t, std::int64_t, std::int64_t>(rng, n, max_run);  // 64-bit offsets
+    }
+    check_encode<deep, std::int8_t, int, int>(rng, n, 4);  // 1-byte items: agent_rle's tiles
+    check_encode<small, std::int64_t, std::uint8_t, std::uint32_t>(rng, n, 3);  // 1-byte lengths
+    check_encode<small, int, int, std::size_t>(rng, n, 4);  // 64-bit offsets, 4-byte items and lengths
+    check_encode<small, int, std::int64_t, int>(rng, n, 4);  // lengths wider than the items
+  }
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    check_encode<small, int, int, int>(r, 9000, 5);
+    check_encode<deep, std::int64_t, std::int64_t, std::int64_t>(r, 7001, 2);
+  });
+}
+
+namespace {
+/// The sm_90 select ring (6 stages of 9216 4-byte items, 8 consumer warps, 32 tiles per poll)
+/// from 2 tiles, for Encode.
+struct sm90_encode_ring_tuning {
+  template <class T>
+  static constexpr xcub::detail::select_policy policy(int arch) {
+    return xcub::tuning::select::policy<T>(arch);
+  }
+  template <class T>
+  static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
+    if (sizeof(T) != 4) return {};
+    return {6, 9216, 8, 2, 32, 0};
+  }
+};
+}  // namespace
+
+TEST_CASE("device run-length encode: Encode on the pipelined agent with the sm_90 ring (GPU only)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    auto rng = xcub_test::rng_for("device run-length encode sm90 ring");
+    using ring = xcub::DeviceRunLengthEncodeTuned<sm90_encode_ring_tuning>;
+    for (const std::size_t n : {std::size_t(11265), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
+      for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(4), std::size_t(5000)}) {
+        check_encode<ring, int, int, int>(rng, n, max_run);
+      }
+    }
   }
 }
 

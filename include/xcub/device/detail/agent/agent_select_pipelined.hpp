@@ -28,6 +28,12 @@
 // compaction in place is safe. In place selection (out == in, If only) is safe as in agent_select:
 // a tile writes below its own end once every earlier tile has published its count, which its
 // reducer does only after the tile has landed in shared memory.
+//
+// RunLengthEncode::Encode (LengthT not void, the Unique selector): the look-back value is the pair
+// {runs, latest run start} (encode_value, folded with counted_op and keep-left as agent_rle's), each
+// reducer adds its segment's latest head, and each consumer stores its segment's heads as Unique
+// does, then the lengths of the runs its heads end (store_lengths); the last tile's look-ahead
+// writes the last run's length.
 #pragma once
 
 #include <cstddef>
@@ -37,6 +43,8 @@
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/arch/stage_barrier.hpp>
+#include <xcub/device/detail/agent/agent_reduce_by_key.hpp>  // counted, counted_op
+#include <xcub/device/detail/agent/agent_rle.hpp>            // keep_left
 #include <xcub/device/detail/agent/agent_scan_pipelined.hpp>  // shuffle_tree_op
 #include <xcub/device/detail/agent/pipeline_ring.hpp>
 #include <xcub/device/detail/agent/select_parts.hpp>
@@ -56,10 +64,23 @@ inline constexpr bool pipelined_selector<select_if<Op>> = true;
 template <class EqualityOp>
 inline constexpr bool pipelined_selector<select_unique<EqualityOp>> = true;
 
-/// The pipeline a tuning gives Selector's calls on items of type T (unique_pipeline_of for Unique).
-template <class Tuning, class T, class Selector>
+/// RunLengthEncode::Encode's pipeline: Tuning::pipeline_encode<T>(arch) where the tuning has it,
+/// else Unique's (unique_pipeline_of).
+template <class Tuning, class T, class = void>
+struct encode_pipeline_of {
+  static constexpr pipelined_scan_policy get(int arch) { return unique_pipeline_of<Tuning, T>::get(arch); }
+};
+template <class Tuning, class T>
+struct encode_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_encode<T>(0))>> {
+  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_encode<T>(arch); }
+};
+
+/// The pipeline a tuning gives Selector's calls on items of type T (unique_pipeline_of for Unique,
+/// encode_pipeline_of for Encode).
+template <class Tuning, class T, class Selector, bool ENCODE = false>
 constexpr pipelined_scan_policy select_pipeline_of(int arch) {
-  if constexpr (Selector::source == select_source::discontinuity) return unique_pipeline_of<Tuning, T>::get(arch);
+  if constexpr (ENCODE) return encode_pipeline_of<Tuning, T>::get(arch);
+  else if constexpr (Selector::source == select_source::discontinuity) return unique_pipeline_of<Tuning, T>::get(arch);
   else return pipeline_of<Tuning, T>::get(arch);
 }
 
@@ -73,20 +94,35 @@ constexpr std::size_t select_pipeline_edge_bytes(int consumer_warps) {
   return (16 + static_cast<std::size_t>(consumer_warps) * sizeof(T) + 15) / 16 * 16;
 }
 
-template <class T, class OffsetT>
-constexpr pipeline_ring_layout<T, OffsetT> select_pipeline_layout(const pipelined_scan_policy& p) {
+/// The ring of a pipelined selection with look-back values of type V (OffsetT; Encode:
+/// encode_value<OffsetT>).
+template <class T, class V>
+constexpr pipeline_ring_layout<T, V> select_pipeline_layout(const pipelined_scan_policy& p) {
   return {p, 5, select_pipeline_edge_bytes<T>(p.consumer_warps)};
 }
 
+/// Encode's look-back value: the runs started so far and where the latest began.
+template <class OffsetT>
+using encode_value = counted<OffsetT, OffsetT>;
+
+/// The pipelined agent's look-back value: the selected count, or Encode's pair.
+template <class OffsetT, bool ENCODE>
+using select_pipeline_value = std::conditional_t<ENCODE, encode_value<OffsetT>, OffsetT>;
+
 #if XCUB_HAS_KERNELS
 
-template <class Policy, class T, class Selector, class NumSelectedIt, class OffsetT>
+template <class Policy, class T, class Selector, class NumSelectedIt, class OffsetT, class LengthT = void>
 struct agent_select_pipelined {
   static_assert(pipelined_selector<Selector>, "agent_select_pipelined: If and Unique selectors only");
-  enum barrier_kind { full, counted, reduced, resolved, empty, barrier_kinds };
+  enum barrier_kind { full, segments_counted, reduced, resolved, empty, barrier_kinds };
   static constexpr bool unique = Selector::source == select_source::discontinuity;
+  static constexpr bool encode = !std::is_void_v<LengthT>;
+  static_assert(!encode || unique, "agent_select_pipelined: Encode takes the Unique selector");
+  /// The look-back value: the selected count, or Encode's runs and latest run start.
+  using value_t = select_pipeline_value<OffsetT, encode>;
+  using value_op = std::conditional_t<encode, counted_op<OffsetT, OffsetT, keep_left>, count_sum>;
   static constexpr pipelined_scan_policy policy = Policy::value;
-  using ring_t = pipeline_ring<T, OffsetT, Policy, barrier_kinds, select_pipeline_edge_bytes<T>(policy.consumer_warps)>;
+  using ring_t = pipeline_ring<T, value_t, Policy, barrier_kinds, select_pipeline_edge_bytes<T>(policy.consumer_warps)>;
   static constexpr int stages = ring_t::stages;
   static constexpr int warp = ring_t::warp;
   static constexpr int consumer_warps = ring_t::consumer_warps;
@@ -99,10 +135,11 @@ struct agent_select_pipelined {
   const T* in;
   T* out;
   Selector selector;
-  NumSelectedIt num_selected_out;
-  tile_state<OffsetT> state;
+  NumSelectedIt num_selected_out;  // Encode: the number of runs
+  tile_state<value_t> state;
   OffsetT num_items;
   int num_tiles;
+  std::add_pointer_t<LengthT> lengths_out = nullptr;  // Encode only
   ring_t ring{};
 
   XCUB_DEVICE XCUB_FORCEINLINE void run(unsigned char* shared) {
@@ -161,10 +198,19 @@ XCUB_UNROLL
     return n;
   }
 
-  /// The reducer's count of a lane's selected items in segment c of tile t (count items).
+  /// The index in the tile of the last item that `bits` selects of a lane's row starting at `first`.
+  static XCUB_DEVICE XCUB_FORCEINLINE int last_selected(unsigned bits, int first) {
+    int last = -1;
+XCUB_UNROLL
+    for (int i = 0; i < vector; ++i) last = (bits >> i) & 1u ? first + i : last;
+    return last;
+  }
+
+  /// The reducer's count of a lane's selected items in segment c of tile t (count items); `last`
+  /// the tile index of the last of them (Encode's latest run start; -1: none).
   template <bool WHOLE>
   XCUB_DEVICE XCUB_FORCEINLINE int lane_selected(const T* seg, int c, int t, int count, const T& segment_before,
-                                                 int lane) const {
+                                                 int lane, int& last) const {
     int n = 0;
 XCUB_UNROLL
     for (int j = 0; j < rows; ++j) {
@@ -172,7 +218,9 @@ XCUB_UNROLL
       T before{};
       if constexpr (unique) before = before_lane(seg, j, lane, segment_before);
       const int first = c * segment + j * row_items + lane * vector;
-      n += bit_count(selected_bits<WHOLE>(v, before, t == 0 && first == 0, count - first));
+      const unsigned bits = selected_bits<WHOLE>(v, before, t == 0 && first == 0, count - first);
+      n += bit_count(bits);
+      if constexpr (encode) last = bits != 0 ? last_selected(bits, first) : last;
     }
     return n;
   }
@@ -193,18 +241,29 @@ XCUB_UNROLL
           segment_before = c > 0 ? seg[-1] : (t > 0 ? reinterpret_cast<const T*>(ring.edge(s))[vector - 1] : seg[0]);
           if (lane == 0) before_segments(s)[c] = segment_before;
         }
-        const int n = count == ring_t::tile_items && t > 0 ? lane_selected<true>(seg, c, t, count, segment_before, lane)
-                                                             : lane_selected<false>(seg, c, t, count, segment_before, lane);
+        int last = -1;
+        const int n = count == ring_t::tile_items && t > 0
+                          ? lane_selected<true>(seg, c, t, count, segment_before, lane, last)
+                          : lane_selected<false>(seg, c, t, count, segment_before, lane, last);
         typename WarpReduce<int>::TempStorage none;
         const int total = WarpReduce<int>(none).Reduce(n, shuffle_tree_op<Sum>{});
-        if (lane == 0) ring.segment_totals[s * consumer_warps + c] = static_cast<OffsetT>(total);
+        value_t segment_value;
+        if constexpr (encode) {
+          const int latest = WarpReduce<int>(none).Reduce(last, shuffle_tree_op<Max>{});
+          segment_value = make_counted(static_cast<OffsetT>(total),
+                                       total > 0 ? ring_t::template tile_base<OffsetT>(t) + static_cast<OffsetT>(latest)
+                                                 : OffsetT(0));
+        } else {
+          segment_value = static_cast<OffsetT>(total);
+        }
+        if (lane == 0) ring.segment_totals[s * consumer_warps + c] = segment_value;
       }
-      arch::stage_arrive(barrier(counted, s));
+      arch::stage_arrive(barrier(segments_counted, s));
       if (c == 0) {
-        arch::stage_wait(barrier(counted, s), phase(k));
+        arch::stage_wait(barrier(segments_counted, s), phase(k));
         if (t >= 0) {
-          OffsetT aggregate = 0;
-          for (int w = 0; w < consumer_warps; ++w) aggregate += ring.segment_totals[s * consumer_warps + w];
+          value_t aggregate = ring.segment_totals[s * consumer_warps];
+          for (int w = 1; w < consumer_warps; ++w) aggregate = value_op{}(aggregate, ring.segment_totals[s * consumer_warps + w]);
           ring.publish_aggregate(state, s, t, aggregate, aggregate, lane);
         }
         arch::stage_arrive(barrier(reduced, s));
@@ -216,12 +275,12 @@ XCUB_UNROLL
   /// Tile 0 comes after nothing; the block holding the last tile writes the total.
   XCUB_DEVICE XCUB_FORCEINLINE void look_ahead(int lane) {
     ring.look_ahead(
-        lane, state, count_sum{}, reduced, resolved,
-        [&](int s, const OffsetT& aggregate, int l) {
-          if (l == 0) ring.prefix_of[s] = 0;
+        lane, state, value_op{}, reduced, resolved,
+        [&](int s, const value_t& aggregate, int l) {
+          if (l == 0) ring.prefix_of[s] = value_t{};
           return aggregate;
         },
-        [&](int t, const OffsetT& inclusive, int l) {
+        [&](int t, const value_t& inclusive, int l) {
           if (t == num_tiles - 1 && l == 0) write_total(inclusive);
         });
   }
@@ -234,14 +293,17 @@ XCUB_UNROLL
       const int t = ring.tile_of[s];
       if (t < 0) return;
       const int count = ring_t::tile_count(t, num_items);
-      OffsetT start = ring.prefix_of[s];
-      for (int w = 0; w < c; ++w) start += ring.segment_totals[s * consumer_warps + w];
+      value_t before_segment = ring.prefix_of[s];  // the value of everything before the segment
+      for (int w = 0; w < c; ++w) before_segment = value_op{}(before_segment, ring.segment_totals[s * consumer_warps + w]);
       T* seg = ring.stage(s) + c * segment;
-      const int kept = count == ring_t::tile_items && t > 0 ? compact<true>(seg, c, t, count, s, lane)
-                                                             : compact<false>(seg, c, t, count, s, lane);
+      unsigned bits[encode ? rows : 1];
+      int at[encode ? rows : 1];
+      const int kept = count == ring_t::tile_items && t > 0 ? compact<true>(seg, c, t, count, s, lane, bits, at)
+                                                             : compact<false>(seg, c, t, count, s, lane, bits, at);
       arch::sync_warp();  // the compacted segment is written before any lane reads it
-      T* to = out + static_cast<index_t>(start);
+      T* to = out + static_cast<index_t>(count_of_value(before_segment));
       for (int i = lane; i < kept; i += warp) to[i] = seg[i];
+      if constexpr (encode) store_lengths(seg, c, t, lane, bits, at, kept, before_segment);
       arch::stage_async_fence();  // the loader's bulk copy refills what this thread wrote
       arch::stage_arrive(barrier(empty, s));
     }
@@ -250,9 +312,11 @@ XCUB_UNROLL
   /// Consumer warp c's compaction of its segment `seg` of tile t (count items) in stage s: row
   /// after row, each lane's selected items go after those of the lanes before it, the lanes' offsets
   /// from one ballot per item of a lane (cheaper than a warp scan of the lanes' counts). Returns
-  /// how many the segment keeps.
-  template <bool WHOLE>
-  XCUB_DEVICE XCUB_FORCEINLINE int compact(T* seg, int c, int t, int count, int s, int lane) const {
+  /// how many the segment keeps; Encode keeps each row's bits and the lane's first slot in `bits_of`
+  /// and `at_of` for store_lengths.
+  template <bool WHOLE, int BITS>
+  XCUB_DEVICE XCUB_FORCEINLINE int compact(T* seg, int c, int t, int count, int s, int lane, unsigned (&bits_of)[BITS],
+                                           int (&at_of)[BITS]) const {
     lane_items v[rows];
     T before[unique ? rows : 1] = {};
     if constexpr (unique) {
@@ -269,6 +333,7 @@ XCUB_UNROLL
     for (int j = 0; j < rows; ++j) {
       const int first = c * segment + j * row_items + lane * vector;
       const unsigned bits = selected_bits<WHOLE>(v[j], before[unique ? j : 0], t == 0 && first == 0, count - first);
+      if constexpr (encode) bits_of[j] = bits;
       int at = kept, row_kept = 0;
 XCUB_UNROLL
       for (int i = 0; i < vector; ++i) {
@@ -276,6 +341,7 @@ XCUB_UNROLL
         at += arch::lane_count(taken & lanes_below);
         row_kept += arch::lane_count(taken);
       }
+      if constexpr (encode) at_of[j] = at;
 XCUB_UNROLL
       for (int i = 0; i < vector; ++i) {
         if ((bits >> i) & 1u) seg[at++] = v[j].v[i];
@@ -285,10 +351,53 @@ XCUB_UNROLL
     return kept;
   }
 
-  XCUB_DEVICE XCUB_FORCEINLINE void write_total(const OffsetT& total) const {
+  static XCUB_DEVICE XCUB_FORCEINLINE OffsetT count_of_value(const value_t& v) {
+    if constexpr (encode) return v.runs;
+    else return v;
+  }
+
+  /// Encode, after the segment's run heads are stored: the lengths of the runs that its heads end
+  /// (each head ends the run before it), stored from length index runs - 1 on (the input's first
+  /// head ends no run). The heads' positions in the tile take the heads' compacted slots (4 bytes
+  /// each, no wider than an item); a head's previous run start is the position in the slot before,
+  /// or for the segment's first head the latest start before the segment. The last run's length is
+  /// the look-ahead's (write_total).
+  template <int BITS>
+  XCUB_DEVICE XCUB_FORCEINLINE void store_lengths(T* seg, int c, int t, int lane, const unsigned (&bits_of)[BITS],
+                                                  const int (&at_of)[BITS], int kept,
+                                                  const value_t& before_segment) const {
+    using index_t = std::conditional_t<std::is_signed_v<OffsetT>, std::int64_t, std::uint64_t>;
+    static_assert(sizeof(std::uint32_t) <= sizeof(T), "a head's position takes the slot of its item");
+    arch::sync_warp();  // every lane has stored its heads before their positions take the slots
+    auto* position = reinterpret_cast<std::uint32_t*>(seg);
+XCUB_UNROLL
+    for (int j = 0; j < rows; ++j) {
+      const auto first = static_cast<std::uint32_t>(c * segment + j * row_items + lane * vector);
+      int at = at_of[j];
+XCUB_UNROLL
+      for (int i = 0; i < vector; ++i) {
+        if ((bits_of[j] >> i) & 1u) position[at++] = first + static_cast<std::uint32_t>(i);
+      }
+    }
+    arch::sync_warp();  // the positions are written before any lane reads them
+    const OffsetT base = ring_t::template tile_base<OffsetT>(t);
+    const OffsetT runs = before_segment.runs;  // length index of head i: runs + i - 1
+    for (int i = lane + (runs == 0 ? 1 : 0); i < kept; i += warp) {
+      const OffsetT previous = i > 0 ? base + static_cast<OffsetT>(position[i - 1]) : before_segment.value;
+      lengths_out[static_cast<index_t>(runs) + static_cast<index_t>(i) - 1] =
+          static_cast<LengthT>(base + static_cast<OffsetT>(position[i]) - previous);
+    }
+  }
+
+  /// The last tile's look-ahead: the total count (Encode: the runs, and the last run's length).
+  XCUB_DEVICE XCUB_FORCEINLINE void write_total(const value_t& total) const {
     using out_t = typename std::iterator_traits<NumSelectedIt>::value_type;
     using count_value_t = std::conditional_t<std::is_void_v<out_t>, OffsetT, out_t>;
-    num_selected_out[0] = static_cast<count_value_t>(total);
+    num_selected_out[0] = static_cast<count_value_t>(count_of_value(total));
+    if constexpr (encode) {
+      using index_t = std::conditional_t<std::is_signed_v<OffsetT>, std::int64_t, std::uint64_t>;
+      lengths_out[static_cast<index_t>(total.runs) - 1] = static_cast<LengthT>(num_items - total.value);
+    }
   }
 };
 

@@ -5,8 +5,9 @@
 // take the pipelined agent instead (agent_select_pipelined.hpp, through with_pipeline) where the
 // tuning offers a pipeline for the item type (Tuning::pipeline<T>(arch); Unique:
 // Tuning::pipeline_unique<T>(arch) where the tuning has it), the input pointer is
-// 16-byte aligned and the call has at least the pipeline's min_tiles of its tiles. The façades have
-// checked the arguments.
+// 16-byte aligned and the call has at least the pipeline's min_tiles of its tiles; so does Encode
+// (the same agent with run lengths; Tuning::pipeline_encode<T>(arch), else
+// Unique's). The façades have checked the arguments.
 #pragma once
 
 #include <cstddef>
@@ -35,35 +36,34 @@ inline constexpr bool select_pipelinable<InputIt, ValuesIt, Selector, Output,
     (sizeof(std::remove_pointer_t<InputIt>) == 4 || sizeof(std::remove_pointer_t<InputIt>) == 8) &&
     std::is_trivially_copyable_v<std::remove_pointer_t<InputIt>>;
 
+/// Encode calls the pipelined agent can take: from a pointer of 4- or 8-byte trivially copyable items
+/// to a pointer of the same type, lengths to a pointer of a (non-const) arithmetic type.
+template <class InputIt, class FirstOutIt, class LengthsOutIt, class = void>
+inline constexpr bool encode_pipelinable = false;
+template <class InputIt, class FirstOutIt, class LengthsOutIt>
+inline constexpr bool encode_pipelinable<InputIt, FirstOutIt, LengthsOutIt,
+                                         std::enable_if_t<std::is_pointer_v<InputIt> && std::is_pointer_v<LengthsOutIt>>> =
+    std::is_same_v<FirstOutIt, std::remove_cv_t<std::remove_pointer_t<InputIt>>*> &&
+    (sizeof(std::remove_pointer_t<InputIt>) == 4 || sizeof(std::remove_pointer_t<InputIt>) == 8) &&
+    std::is_trivially_copyable_v<std::remove_pointer_t<InputIt>> &&
+    std::is_arithmetic_v<std::remove_pointer_t<LengthsOutIt>> && !std::is_const_v<std::remove_pointer_t<LengthsOutIt>>;
+
 template <class Tuning = tuning::select>
 struct dispatch_select {
   template <class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt, class OffsetT>
   static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, ValuesIt values,
                      Selector selector, Output out, NumSelectedIt num_selected_out, OffsetT num_items,
                      stream_t stream) {
+    const auto tiles_path = [&](void* temp, std::size_t& bytes) {
+      return run_tiles(temp, bytes, in, values, selector, out, num_selected_out, num_items, stream);
+    };
     if constexpr (select_pipelinable<InputIt, ValuesIt, Selector, Output>) {
       using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
-      constexpr auto kernel = &select_pipelined_kernel<Tuning, T, Selector, NumSelectedIt, OffsetT>;
-      int arch = 0;
-      if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
-      const pipelined_scan_policy pipe = select_pipeline_of<Tuning, T, Selector>(arch);
-      const std::size_t ring_bytes = select_pipeline_layout<T, OffsetT>(pipe).bytes();
-      if (const int tiles = pipeline_tiles(pipe, num_items, ring_bytes); tiles > 0) {
-        const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
-        return with_pipeline<OffsetT, kernel>(
-            tiles, select_pipeline_warps(pipe) * arch::warp_threads, ring_bytes, aligned, d_temp_storage,
-            temp_storage_bytes, stream,
-            [&](void* temp, std::size_t& bytes) {
-              return run_tiles(temp, bytes, in, values, selector, out, num_selected_out, num_items, stream);
-            },
-            [&](int overlap_arch, dim3 grid, dim3 block, std::size_t shared, const tile_state<OffsetT>& state) {
-              return launch_overlapped(overlap_arch, grid, block, shared, stream, kernel, static_cast<const T*>(in),
-                                       out.out, selector, num_selected_out, state, num_items, tiles);
-            });
-      }
+      return run_pipelined(d_temp_storage, temp_storage_bytes, static_cast<const T*>(in), out.out,
+                           static_cast<void*>(nullptr), selector, num_selected_out, num_items, stream, tiles_path);
+    } else {
+      return tiles_path(d_temp_storage, temp_storage_bytes);
     }
-    return run_tiles(d_temp_storage, temp_storage_bytes, in, values, selector, out, num_selected_out, num_items,
-                     stream);
   }
 
   /// agent_select's path: one block per tile.
@@ -87,6 +87,24 @@ struct dispatch_select {
   static error_t run_rle(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, FirstOutIt first_out,
                          LengthsOutIt lengths_out, NumRunsIt num_runs_out, EqualityOp equal, OffsetT num_items,
                          stream_t stream) {
+    const auto tiles_path = [&](void* temp, std::size_t& bytes) {
+      return run_rle_tiles<NON_TRIVIAL>(temp, bytes, in, first_out, lengths_out, num_runs_out, equal, num_items, stream);
+    };
+    if constexpr (!NON_TRIVIAL && encode_pipelinable<InputIt, FirstOutIt, LengthsOutIt>) {
+      using T = std::remove_cv_t<std::remove_pointer_t<InputIt>>;
+      return run_pipelined(d_temp_storage, temp_storage_bytes, static_cast<const T*>(in), first_out, lengths_out,
+                           select_unique<EqualityOp>{equal}, num_runs_out, num_items, stream, tiles_path);
+    } else {
+      return tiles_path(d_temp_storage, temp_storage_bytes);
+    }
+  }
+
+  /// agent_rle's path: one block per tile.
+  template <bool NON_TRIVIAL, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsIt, class EqualityOp,
+            class OffsetT>
+  static error_t run_rle_tiles(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, FirstOutIt first_out,
+                               LengthsOutIt lengths_out, NumRunsIt num_runs_out, EqualityOp equal, OffsetT num_items,
+                               stream_t stream) {
     using pair_t = counted<OffsetT, OffsetT>;
     constexpr auto kernel =
         &rle_kernel<Tuning, InputIt, FirstOutIt, LengthsOutIt, NumRunsIt, EqualityOp, OffsetT, NON_TRIVIAL>;
@@ -100,6 +118,32 @@ struct dispatch_select {
   }
 
  private:
+  /// The pipelined agent (If and Unique: LengthT void; Encode: run heads to `out`, lengths to
+  /// `lengths_out`) where the tuning's pipeline takes the call, else `tiles_path(temp, bytes)`, the
+  /// one-tile-per-block agent (also where the input is misaligned, from the same temp storage).
+  template <class T, class LengthT, class Selector, class NumSelectedIt, class OffsetT, class TilesPath>
+  static error_t run_pipelined(void* d_temp_storage, std::size_t& temp_storage_bytes, const T* in, T* out,
+                               LengthT* lengths_out, Selector selector, NumSelectedIt num_selected_out, OffsetT num_items,
+                               stream_t stream, const TilesPath& tiles_path) {
+    constexpr bool encode = !std::is_void_v<LengthT>;
+    using value_t = select_pipeline_value<OffsetT, encode>;
+    constexpr auto kernel = &select_pipelined_kernel<Tuning, T, Selector, NumSelectedIt, OffsetT, LengthT>;
+    int arch = 0;
+    if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
+    const pipelined_scan_policy pipe = select_pipeline_of<Tuning, T, Selector, encode>(arch);
+    const std::size_t ring_bytes = select_pipeline_layout<T, value_t>(pipe).bytes();
+    const int tiles = pipeline_tiles(pipe, num_items, ring_bytes);
+    if (tiles <= 0) return tiles_path(d_temp_storage, temp_storage_bytes);
+    const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
+    return with_pipeline<value_t, kernel>(
+        tiles, select_pipeline_warps(pipe) * arch::warp_threads, ring_bytes, aligned, d_temp_storage,
+        temp_storage_bytes, stream, tiles_path,
+        [&](int overlap_arch, dim3 grid, dim3 block, std::size_t shared, const tile_state<value_t>& state) {
+          return launch_overlapped(overlap_arch, grid, block, shared, stream, kernel, in, out, lengths_out, selector,
+                                   num_selected_out, state, num_items, tiles);
+        });
+  }
+
   /// with_tiles with the policy for PolicyItemT (the kernel's); with no items, one block writes the counts.
   template <class StateT, auto Kernel, class PolicyItemT, class OffsetT, class LaunchTiles>
   static error_t launch(void* d_temp_storage, std::size_t& temp_storage_bytes, OffsetT num_items, stream_t stream,

@@ -37,20 +37,26 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
 /// DeviceSelect's pipelined agent (agent_select_pipelined.hpp): a persistent grid of blocks of
 /// select_pipeline_warps warps, each with the ring in dynamic shared memory, looping over tiles until
 /// they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
-template <class Tuning, class T, class Selector>
+template <class Tuning, class T, class Selector, bool ENCODE = false>
 struct active_select_pipeline {
-  static constexpr pipelined_scan_policy value = select_pipeline_of<Tuning, T, Selector>(arch::target_arch());
+  static constexpr pipelined_scan_policy value = select_pipeline_of<Tuning, T, Selector, ENCODE>(arch::target_arch());
 };
 
-template <class Tuning, class T, class Selector, class NumSelectedIt, class OffsetT>
+/// LengthT void: If or Unique; else RunLengthEncode::Encode (the Unique selector, run heads to
+/// `out`, run lengths to `lengths_out`).
+template <class Tuning, class T, class Selector, class NumSelectedIt, class OffsetT, class LengthT>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
-    (select_pipeline_warps(active_select_pipeline<Tuning, T, Selector>::value) * arch::warp_threads))
-    select_pipelined_kernel(const T* in, T* out, Selector selector, NumSelectedIt num_selected_out,
-                            tile_state<OffsetT> state, OffsetT num_items, int num_tiles) {
-  using pipeline = active_select_pipeline<Tuning, T, Selector>;
+    (select_pipeline_warps(active_select_pipeline<Tuning, T, Selector, !std::is_void_v<LengthT>>::value) *
+     arch::warp_threads))
+    select_pipelined_kernel(const T* in, T* out, LengthT* lengths_out, Selector selector,
+                            NumSelectedIt num_selected_out,
+                            tile_state<select_pipeline_value<OffsetT, !std::is_void_v<LengthT>>> state,
+                            OffsetT num_items, int num_tiles) {
+  using pipeline = active_select_pipeline<Tuning, T, Selector, !std::is_void_v<LengthT>>;
   if constexpr (pipeline::value.enabled()) {
-    using agent = agent_select_pipelined<pipeline, T, Selector, NumSelectedIt, OffsetT>;
-    agent{in, out, selector, num_selected_out, state, num_items, num_tiles}.run(arch::dynamic_shared_memory());
+    using agent = agent_select_pipelined<pipeline, T, Selector, NumSelectedIt, OffsetT, LengthT>;
+    agent{in, out, selector, num_selected_out, state, num_items, num_tiles, lengths_out}.run(
+        arch::dynamic_shared_memory());
   }
 }
 
