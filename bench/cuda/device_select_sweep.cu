@@ -132,6 +132,9 @@ int main(int argc, char** argv) {
     one<decltype(tuning)>(rep, kind::unique, label, k);
     one<decltype(tuning)>(rep, kind::encode, label, k);
   };
+  const auto encode_only = [&](auto tuning, const std::string& label) {
+    one<decltype(tuning)>(rep, kind::encode, label, k);
+  };
   pipelines(pipeline_candidate<0, 0, 0>{}, "tiles only");
   pipelines(pipeline_candidate<6, 9216, 8, 32>{}, "6 x 36 KiB, 8 consumers, window 32");
   pipelines(pipeline_candidate<6, 9216, 8, 16>{}, "6 x 36 KiB, 8 consumers, window 16");
@@ -141,6 +144,13 @@ int main(int argc, char** argv) {
   pipelines(pipeline_candidate<5, 10752, 12, 32>{}, "5 x 42 KiB, 12 consumers, window 32");
   pipelines(pipeline_candidate<8, 6144, 12, 32>{}, "8 x 24 KiB, 12 consumers, window 32");
   pipelines(pipeline_candidate<6, 9216, 4, 16>{}, "6 x 36 KiB, 4 consumers, window 16");
+  encode_only(pipeline_candidate<5, 10752, 14, 32>{}, "5 x 42 KiB, 14 consumers, window 32");
+  encode_only(pipeline_candidate<5, 10752, 12, 16>{}, "5 x 42 KiB, 12 consumers, window 16");
+  encode_only(pipeline_candidate<5, 10240, 10, 32>{}, "5 x 40 KiB, 10 consumers, window 32");
+  encode_only(pipeline_candidate<6, 9216, 9, 32>{}, "6 x 36 KiB, 9 consumers, window 32");
+  encode_only(pipeline_candidate<5, 11264, 11, 32>{}, "5 x 44 KiB, 11 consumers, window 32");
+  encode_only(pipeline_candidate<4, 14336, 14, 32>{}, "4 x 56 KiB, 14 consumers, window 32");
+  encode_only(pipeline_candidate<4, 12288, 12, 32>{}, "4 x 48 KiB, 12 consumers, window 32");
   if (!std::getenv("XCUB_SWEEP_TILES")) {
     rep.finish(argc > 1 ? argv[1] : nullptr);
     return 0;
