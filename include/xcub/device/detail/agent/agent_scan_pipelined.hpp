@@ -87,7 +87,7 @@ struct shuffle_tree_op {
 template <class T>
 struct pipelined_scan_layout : pipeline_ring_layout<T, T> {
   constexpr explicit pipelined_scan_layout(const pipelined_scan_policy& policy)
-      : pipeline_ring_layout<T, T>{policy, 5, 0} {}
+      : pipeline_ring_layout<T, T>{policy, 5, 0, 0} {}
 };
 
 #if XCUB_HAS_KERNELS

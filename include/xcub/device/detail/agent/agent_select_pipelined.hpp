@@ -6,8 +6,8 @@
 // agent_select_pipelined<Policy, T, Selector, NumSelectedIt, OffsetT>: Policy::value is a
 // pipelined_scan_policy; Selector select_if or select_unique (agent/select_parts.hpp). run() is
 // called by every thread of a block of select_pipeline_warps(Policy::value) warps, with `shared`
-// pointing at select_pipeline_layout<T, OffsetT>(policy).bytes() of dynamic shared memory. Warps
-// and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
+// pointing at select_pipeline_layout<T, value_t>(policy, encode).bytes() of dynamic shared memory.
+// Warps and roles, each looping over rounds k = 0, 1, ... (stage k % stages):
 //   0 loader     the ring's: claims a tile, copies it into the stage (Unique: with the 16 bytes
 //                before it), leaves an end marker past the last tile;
 //   1, 3 + C..   reducers, one per consumer segment (C consumer warps): reducer c counts segment
@@ -31,9 +31,10 @@
 //
 // RunLengthEncode::Encode (LengthT not void, the Unique selector): the look-back value is the pair
 // {runs, latest run start} (encode_value, folded with counted_op and keep-left as agent_rle's), each
-// reducer adds its segment's latest head, and each consumer stores its segment's heads as Unique
-// does, then the lengths of the runs its heads end (store_lengths); the last tile's look-ahead
-// writes the last run's length.
+// reducer adds its segment's latest head, and each consumer, as it compacts its segment's heads,
+// writes each head's position in the segment (2 bytes) to its own scratch beside the ring, then
+// stores the heads and the lengths of the runs they end in one loop (store_runs); the last tile's
+// look-ahead writes the last run's length.
 #pragma once
 
 #include <cstddef>
@@ -94,11 +95,17 @@ constexpr std::size_t select_pipeline_edge_bytes(int consumer_warps) {
   return (16 + static_cast<std::size_t>(consumer_warps) * sizeof(T) + 15) / 16 * 16;
 }
 
+/// Encode's scratch beside the ring: each consumer segment's head positions (2 bytes each, from
+/// the segment's start).
+constexpr std::size_t select_pipeline_scratch_bytes(const pipelined_scan_policy& p, bool encode) {
+  return encode ? (static_cast<std::size_t>(p.tile_items) * 2 + 15) / 16 * 16 : 0;
+}
+
 /// The ring of a pipelined selection with look-back values of type V (OffsetT; Encode:
 /// encode_value<OffsetT>).
 template <class T, class V>
-constexpr pipeline_ring_layout<T, V> select_pipeline_layout(const pipelined_scan_policy& p) {
-  return {p, 5, select_pipeline_edge_bytes<T>(p.consumer_warps)};
+constexpr pipeline_ring_layout<T, V> select_pipeline_layout(const pipelined_scan_policy& p, bool encode) {
+  return {p, 5, select_pipeline_edge_bytes<T>(p.consumer_warps), select_pipeline_scratch_bytes(p, encode)};
 }
 
 /// Encode's look-back value: the runs started so far and where the latest began.
@@ -122,7 +129,8 @@ struct agent_select_pipelined {
   using value_t = select_pipeline_value<OffsetT, encode>;
   using value_op = std::conditional_t<encode, counted_op<OffsetT, OffsetT, keep_left>, count_sum>;
   static constexpr pipelined_scan_policy policy = Policy::value;
-  using ring_t = pipeline_ring<T, value_t, Policy, barrier_kinds, select_pipeline_edge_bytes<T>(policy.consumer_warps)>;
+  using ring_t = pipeline_ring<T, value_t, Policy, barrier_kinds, select_pipeline_edge_bytes<T>(policy.consumer_warps),
+                               select_pipeline_scratch_bytes(policy, encode)>;
   static constexpr int stages = ring_t::stages;
   static constexpr int warp = ring_t::warp;
   static constexpr int consumer_warps = ring_t::consumer_warps;
@@ -131,6 +139,8 @@ struct agent_select_pipelined {
   static constexpr int segment = ring_t::segment;
   static constexpr int rows = ring_t::rows;
   using lane_items = typename ring_t::lane_items;
+  static_assert(!encode || segment <= 65536,
+                "agent_select_pipelined: Encode keeps head positions of 2 bytes: segments of at most 65536 items");
 
   const T* in;
   T* out;
@@ -296,14 +306,15 @@ XCUB_UNROLL
       value_t before_segment = ring.prefix_of[s];  // the value of everything before the segment
       for (int w = 0; w < c; ++w) before_segment = value_op{}(before_segment, ring.segment_totals[s * consumer_warps + w]);
       T* seg = ring.stage(s) + c * segment;
-      unsigned bits[encode ? rows : 1];
-      int at[encode ? rows : 1];
-      const int kept = count == ring_t::tile_items && t > 0 ? compact<true>(seg, c, t, count, s, lane, bits, at)
-                                                             : compact<false>(seg, c, t, count, s, lane, bits, at);
-      arch::sync_warp();  // the compacted segment is written before any lane reads it
-      T* to = out + static_cast<index_t>(count_of_value(before_segment));
-      for (int i = lane; i < kept; i += warp) to[i] = seg[i];
-      if constexpr (encode) store_lengths(seg, c, t, lane, bits, at, kept, before_segment);
+      const int kept = count == ring_t::tile_items && t > 0 ? compact<true>(seg, c, t, count, s, lane)
+                                                             : compact<false>(seg, c, t, count, s, lane);
+      arch::sync_warp();  // the compacted segment (Encode: and its head positions) is written before any lane reads it
+      if constexpr (encode) {
+        store_runs(seg, c, t, lane, kept, before_segment);
+      } else {
+        T* to = out + static_cast<index_t>(before_segment);
+        for (int i = lane; i < kept; i += warp) to[i] = seg[i];
+      }
       arch::stage_async_fence();  // the loader's bulk copy refills what this thread wrote
       arch::stage_arrive(barrier(empty, s));
     }
@@ -312,11 +323,10 @@ XCUB_UNROLL
   /// Consumer warp c's compaction of its segment `seg` of tile t (count items) in stage s: row
   /// after row, each lane's selected items go after those of the lanes before it, the lanes' offsets
   /// from one ballot per item of a lane (cheaper than a warp scan of the lanes' counts). Returns
-  /// how many the segment keeps; Encode keeps each row's bits and the lane's first slot in `bits_of`
-  /// and `at_of` for store_lengths.
-  template <bool WHOLE, int BITS>
-  XCUB_DEVICE XCUB_FORCEINLINE int compact(T* seg, int c, int t, int count, int s, int lane, unsigned (&bits_of)[BITS],
-                                           int (&at_of)[BITS]) const {
+  /// how many the segment keeps. Encode also writes each kept item's position in the segment to
+  /// the same slot of the consumer's head positions (head_positions).
+  template <bool WHOLE>
+  XCUB_DEVICE XCUB_FORCEINLINE int compact(T* seg, int c, int t, int count, int s, int lane) const {
     lane_items v[rows];
     T before[unique ? rows : 1] = {};
     if constexpr (unique) {
@@ -328,12 +338,12 @@ XCUB_UNROLL
     for (int j = 0; j < rows; ++j) v[j] = ring_t::load_lane(seg + j * row_items, lane);
     arch::sync_warp();  // every lane has read its rows before any compacts over them
     const arch::lane_mask_t lanes_below = arch::lanes_below();  // lane is the hardware lane
+    std::uint16_t* const positions = encode ? head_positions(c) : nullptr;
     int kept = 0;  // the segment's selected items so far
 XCUB_UNROLL
     for (int j = 0; j < rows; ++j) {
       const int first = c * segment + j * row_items + lane * vector;
       const unsigned bits = selected_bits<WHOLE>(v[j], before[unique ? j : 0], t == 0 && first == 0, count - first);
-      if constexpr (encode) bits_of[j] = bits;
       int at = kept, row_kept = 0;
 XCUB_UNROLL
       for (int i = 0; i < vector; ++i) {
@@ -341,10 +351,12 @@ XCUB_UNROLL
         at += arch::lane_count(taken & lanes_below);
         row_kept += arch::lane_count(taken);
       }
-      if constexpr (encode) at_of[j] = at;
 XCUB_UNROLL
       for (int i = 0; i < vector; ++i) {
-        if ((bits >> i) & 1u) seg[at++] = v[j].v[i];
+        if ((bits >> i) & 1u) {
+          if constexpr (encode) positions[at] = static_cast<std::uint16_t>(j * row_items + lane * vector + i);
+          seg[at++] = v[j].v[i];
+        }
       }
       kept += row_kept;
     }
@@ -356,36 +368,28 @@ XCUB_UNROLL
     else return v;
   }
 
-  /// Encode, after the segment's run heads are stored: the lengths of the runs that its heads end
-  /// (each head ends the run before it), stored from length index runs - 1 on (the input's first
-  /// head ends no run). The heads' positions in the tile take the heads' compacted slots (4 bytes
-  /// each, no wider than an item); a head's previous run start is the position in the slot before,
-  /// or for the segment's first head the latest start before the segment. The last run's length is
+  /// Consumer c's head positions (Encode): slot i the position in the segment of its i-th head.
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint16_t* head_positions(int c) const {
+    return reinterpret_cast<std::uint16_t*>(ring.scratch) + c * segment;
+  }
+
+  /// Encode: the segment's compacted heads to `out` at the runs before it, and the lengths of the
+  /// runs those heads end (each head ends the run before it) from length index runs - 1 on (the
+  /// input's first head ends no run). A head's previous run start is the head before it in the
+  /// segment, or for its first head the latest start before the segment. The last run's length is
   /// the look-ahead's (write_total).
-  template <int BITS>
-  XCUB_DEVICE XCUB_FORCEINLINE void store_lengths(T* seg, int c, int t, int lane, const unsigned (&bits_of)[BITS],
-                                                  const int (&at_of)[BITS], int kept,
-                                                  const value_t& before_segment) const {
+  XCUB_DEVICE XCUB_FORCEINLINE void store_runs(const T* seg, int c, int t, int lane, int kept,
+                                               const value_t& before_segment) const {
     using index_t = std::conditional_t<std::is_signed_v<OffsetT>, std::int64_t, std::uint64_t>;
-    static_assert(sizeof(std::uint32_t) <= sizeof(T), "a head's position takes the slot of its item");
-    arch::sync_warp();  // every lane has stored its heads before their positions take the slots
-    auto* position = reinterpret_cast<std::uint32_t*>(seg);
-XCUB_UNROLL
-    for (int j = 0; j < rows; ++j) {
-      const auto first = static_cast<std::uint32_t>(c * segment + j * row_items + lane * vector);
-      int at = at_of[j];
-XCUB_UNROLL
-      for (int i = 0; i < vector; ++i) {
-        if ((bits_of[j] >> i) & 1u) position[at++] = first + static_cast<std::uint32_t>(i);
-      }
-    }
-    arch::sync_warp();  // the positions are written before any lane reads them
-    const OffsetT base = ring_t::template tile_base<OffsetT>(t);
-    const OffsetT runs = before_segment.runs;  // length index of head i: runs + i - 1
-    for (int i = lane + (runs == 0 ? 1 : 0); i < kept; i += warp) {
-      const OffsetT previous = i > 0 ? base + static_cast<OffsetT>(position[i - 1]) : before_segment.value;
-      lengths_out[static_cast<index_t>(runs) + static_cast<index_t>(i) - 1] =
-          static_cast<LengthT>(base + static_cast<OffsetT>(position[i]) - previous);
+    const std::uint16_t* positions = head_positions(c);
+    const OffsetT base = ring_t::template tile_base<OffsetT>(t) + static_cast<OffsetT>(c * segment);
+    const auto runs = static_cast<index_t>(before_segment.runs);  // the heads before the segment
+    T* heads_to = out + runs;
+    LengthT* lengths_to = lengths_out + runs;  // length index of head i: runs + i - 1
+    for (int i = lane; i < kept; i += warp) {
+      heads_to[i] = seg[i];
+      const OffsetT previous = i > 0 ? base + static_cast<OffsetT>(positions[i - 1]) : before_segment.value;
+      if (i > 0 || runs > 0) lengths_to[i - 1] = static_cast<LengthT>(base + static_cast<OffsetT>(positions[i]) - previous);
     }
   }
 

@@ -3,7 +3,7 @@
 // a persistent block keeps `stages` tiles in flight in dynamic shared memory, one role per warp,
 // handing each stage from role to role through stage barriers (<xcub/arch/stage_barrier.hpp>).
 //
-// pipeline_ring_layout<T, V>{policy, barriers, edge_bytes}: where the pieces of the ring lie in the
+// pipeline_ring_layout<T, V>{policy, barriers, edge_bytes, scratch_bytes}: where the pieces of the ring lie in the
 // block's dynamic shared memory (bytes() in all):
 //   stages tiles of policy.tile_items items of T;
 //   per stage `edge_bytes` (a multiple of 16) that an agent keeps beside its tile (the select agent:
@@ -11,9 +11,11 @@
 //   per stage `barriers` stage barriers, one per hand-off of the agent's round;
 //   per stage the tile id (-1: the end marker);
 //   per stage 2 + consumer_warps values of V: the tile's aggregate, its exclusive prefix, and one
-//   total per consumer warp's segment.
+//   total per consumer warp's segment;
+//   `scratch_bytes` (a multiple of 16) for the block, outside the stages (RunLengthEncode's
+//   consumers: the positions of their segment's heads).
 //
-// pipeline_ring<T, V, Policy, BARRIERS, EDGE_BYTES>: those pieces as pointers (carve), the stage and
+// pipeline_ring<T, V, Policy, BARRIERS, EDGE_BYTES, SCRATCH_BYTES>: those pieces as pointers (carve), the stage and
 // tile arithmetic every role uses, the barriers' initialization, the reducer's publication
 // (publish_aggregate), and two roles both agents run as they are: the loader (load) and the
 // look-ahead (look_ahead).
@@ -36,18 +38,22 @@ struct pipeline_ring_layout {
   pipelined_scan_policy p;
   int barriers = 0;             // per stage
   std::size_t edge_bytes = 0;   // per stage, a multiple of 16
+  std::size_t scratch_bytes = 0;  // per block, a multiple of 16
   static constexpr std::size_t align_up(std::size_t x, std::size_t a) { return (x + a - 1) / a * a; }
   constexpr std::size_t items_bytes() const { return std::size_t(p.stages) * p.tile_items * sizeof(T); }
   constexpr std::size_t edges_at() const { return align_up(items_bytes(), 16); }
   constexpr std::size_t barriers_at() const { return edges_at() + std::size_t(p.stages) * edge_bytes; }
   constexpr std::size_t tiles_at() const { return barriers_at() + std::size_t(barriers) * std::size_t(p.stages) * 8; }
   constexpr std::size_t values_at() const { return align_up(tiles_at() + std::size_t(p.stages) * 4, 16); }
-  constexpr std::size_t bytes() const { return values_at() + std::size_t(p.stages) * (2 + p.consumer_warps) * sizeof(V); }
+  constexpr std::size_t scratch_at() const {
+    return align_up(values_at() + std::size_t(p.stages) * (2 + p.consumer_warps) * sizeof(V), 16);
+  }
+  constexpr std::size_t bytes() const { return scratch_at() + scratch_bytes; }
 };
 
 #if XCUB_HAS_KERNELS
 
-template <class T, class V, class Policy, int BARRIERS, std::size_t EDGE_BYTES>
+template <class T, class V, class Policy, int BARRIERS, std::size_t EDGE_BYTES, std::size_t SCRATCH_BYTES = 0>
 struct pipeline_ring {
   static constexpr pipelined_scan_policy policy = Policy::value;
   static constexpr int stages = policy.stages;
@@ -59,9 +65,9 @@ struct pipeline_ring {
   static constexpr int segment = tile_items / (consumer_warps > 0 ? consumer_warps : 1);
   static constexpr int rows = segment / row_items;
   static constexpr unsigned tile_bytes = static_cast<unsigned>(tile_items * sizeof(T));
-  static constexpr pipeline_ring_layout<T, V> layout{policy, BARRIERS, EDGE_BYTES};
+  static constexpr pipeline_ring_layout<T, V> layout{policy, BARRIERS, EDGE_BYTES, SCRATCH_BYTES};
   static_assert(sizeof(T) == 4 || sizeof(T) == 8, "pipeline_ring: 4- or 8-byte items");
-  static_assert(EDGE_BYTES % 16 == 0, "pipeline_ring: edges of whole 16-byte words");
+  static_assert(EDGE_BYTES % 16 == 0 && SCRATCH_BYTES % 16 == 0, "pipeline_ring: edges and scratch of whole 16-byte words");
   static_assert(stages >= 2 && consumer_warps >= 1 && rows >= 1 && segment * consumer_warps == tile_items &&
                     rows * row_items == segment,
                 "xcub: a pipelined_scan_policy needs at least 2 stages, 1 consumer warp, and tiles of "
@@ -74,6 +80,7 @@ struct pipeline_ring {
   V* aggregate_of = nullptr;               // [stages]
   V* prefix_of = nullptr;                  // [stages] the tile's exclusive prefix
   V* segment_totals = nullptr;             // [stages][consumer_warps]
+  unsigned char* scratch = nullptr;        // [SCRATCH_BYTES]
 
   XCUB_DEVICE XCUB_FORCEINLINE void carve(unsigned char* shared) {
     items = reinterpret_cast<T*>(shared);
@@ -83,6 +90,7 @@ struct pipeline_ring {
     aggregate_of = reinterpret_cast<V*>(shared + layout.values_at());
     prefix_of = aggregate_of + stages;
     segment_totals = prefix_of + stages;
+    scratch = shared + layout.scratch_at();
   }
 
   /// Thread 0 initializes every stage's barrier of kind b for arrivals[b] arrivals; then the whole

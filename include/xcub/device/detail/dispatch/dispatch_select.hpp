@@ -131,7 +131,7 @@ struct dispatch_select {
     int arch = 0;
     if (const error_t e = cached_kernel_arch<kernel>(arch); e != success) return e;
     const pipelined_scan_policy pipe = select_pipeline_of<Tuning, T, Selector, encode>(arch);
-    const std::size_t ring_bytes = select_pipeline_layout<T, value_t>(pipe).bytes();
+    const std::size_t ring_bytes = select_pipeline_layout<T, value_t>(pipe, encode).bytes();
     const int tiles = pipeline_tiles(pipe, num_items, ring_bytes);
     if (tiles <= 0) return tiles_path(d_temp_storage, temp_storage_bytes);
     const bool aligned = reinterpret_cast<std::uintptr_t>(in) % 16 == 0;
