@@ -126,8 +126,8 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent (small rings)
 }
 
 namespace {
-/// The sm_90 select ring (6 stages of 9216 4-byte items, 8 consumer warps, 32 tiles per poll)
-/// from 2 tiles, for Encode.
+/// The select tuning's Encode ring for sm_90 (CUDA: 6 stages of 8192 4-byte items, 8 consumer
+/// warps; its consumers' scratch beside the ring included) from 2 tiles.
 struct sm90_encode_ring_tuning {
   template <class T>
   static constexpr xcub::detail::select_policy policy(int arch) {
@@ -135,8 +135,9 @@ struct sm90_encode_ring_tuning {
   }
   template <class T>
   static constexpr xcub::detail::pipelined_scan_policy pipeline(int) {
-    if (sizeof(T) != 4) return {};
-    return {6, 9216, 8, 2, 32, 0};
+    xcub::detail::pipelined_scan_policy p = xcub::detail::encode_pipeline_of<xcub::tuning::select, T>::get(900);
+    p.min_tiles = 2;
+    return p;
   }
 };
 }  // namespace
@@ -146,7 +147,8 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent with the sm_9
   if constexpr (XCUB_BACKEND_CUDA) {
     auto rng = xcub_test::rng_for("device run-length encode sm90 ring");
     using ring = xcub::DeviceRunLengthEncodeTuned<sm90_encode_ring_tuning>;
-    for (const std::size_t n : {std::size_t(11265), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
+    static_assert(sm90_encode_ring_tuning::pipeline<int>(900).enabled(), "the sm_90 tuning has an Encode ring");
+    for (const std::size_t n : {std::size_t(8193), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
       for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(4), std::size_t(5000)}) {
         check_encode<ring, int, int, int>(rng, n, max_run);
       }

@@ -46,6 +46,17 @@ struct select {
   static constexpr detail::pipelined_scan_policy pipeline_unique(int arch) {
     return pipeline<T>(arch);
   }
+  /// RunLengthEncode::Encode: its consumers keep 2 bytes per item of a tile beside the ring, so the
+  /// ring is smaller: sm_90 4-byte items, 6 stages of 8192 items (192 KiB + 16 KiB), 8 consumer
+  /// warps and as many reducers, 32 tiles per poll, from 2^26 items (device_select_sweep,
+  /// 2026-11-27, H200, bench/results/sweep-select-pipeline-2026-11-27-encode-scratch-h200.*: at
+  /// 2^28 84% of copy, 5 x 10240 85%, 5 x 9216 84%, 4 x 12288 80-81%, 7 x 7168 82%, where
+  /// agent_rle's tiles reach 56%; at 2^26 79% against 75-78%).
+  template <class T>
+  static constexpr detail::pipelined_scan_policy pipeline_encode(int arch) {
+    if (sizeof(T) == 4 && arch >= 900) return {6, 8192, 8, (1 << 26) / 8192, 32, 0};
+    return {};
+  }
 
  private:
   static constexpr int pipeline_min_tiles = (1 << 26) / 9216;  // pipelined selections from 2^26 4-byte items

@@ -13,9 +13,10 @@ struct select {
   static constexpr detail::select_policy policy(int /*arch*/) {
     return {64, 4, BLOCK_LOAD_WARP_TRANSPOSE, LOAD_DEFAULT, BLOCK_SCAN_WARP_SCANS, 0, 0, 0};
   }
-  /// The pipelined agent for If and Unique (agent_select_pipelined.hpp), as CUDA sm_90 takes it for
-  /// large selections, with the scan's small host ring (3 stages, 2 consumer warps of 2 rows) from 64
-  /// tiles up, so that the tests' large selections and the examples run it in the emulator.
+  /// The pipelined agent for If, Unique and RunLengthEncode::Encode (agent_select_pipelined.hpp), as
+  /// CUDA sm_90 takes it for large calls, with the scan's small host ring (3 stages, 2 consumer warps
+  /// of 2 rows) from 64 tiles up, so that the tests' large calls and the examples run it in the
+  /// emulator.
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int /*arch*/) {
     if (sizeof(T) == 4 || sizeof(T) == 8) return {3, 2 * 2 * arch::warp_threads * static_cast<int>(16 / sizeof(T)), 2, 64, 0, 0};
