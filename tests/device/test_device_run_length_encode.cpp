@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <xcub/device/device_run_length_encode.hpp>
+#include <xcub/device/device_select.hpp>
 #include <xcub/iterator/counting_input_iterator.hpp>
 #include <xcub/iterator/transform_input_iterator.hpp>
 #include <xcub/reference/select.hpp>
@@ -205,6 +206,51 @@ TEST_CASE("device run-length encode: 2^31 + 1000 items in runs of 2^30 (64-bit o
     xcub_test::check_equal(d_runs.download(), std::vector<long long>{3}, "non-trivial run count");
     xcub_test::check_equal(head(d_offsets, 3), std::vector<long long>{0, 1LL << 30, 1LL << 31}, "offsets");
     xcub_test::check_equal(head(d_lengths, 3), lengths, "non-trivial lengths");
+  }
+}
+
+TEST_CASE("device run-length encode and select: 2^31 + 1000 int32 items from a pointer, the pipelined agents (64-bit offsets; GPU only) (large)") {
+  XCUB_TEST_CONTEXT();
+  if constexpr (XCUB_BACKEND_CUDA) {
+    // Keys i >> 28 (runs of 2^28), except 200 runs of one item (keys 1000..1199) around index 2^31:
+    // the last run of key 7 is 100 items short, key 8's run 900 items long.
+    const long long n = (1LL << 31) + 1000, singles_from = (1LL << 31) - 100, singles = 200;
+    std::vector<int> in(static_cast<std::size_t>(n));
+    for (long long i = 0; i < n; ++i) {
+      const bool single = i >= singles_from && i < singles_from + singles;
+      in[static_cast<std::size_t>(i)] = single ? static_cast<int>(1000 + i - singles_from) : static_cast<int>(i >> 28);
+    }
+    std::vector<int> want_keys;
+    std::vector<long long> want_lengths;
+    for (int k = 0; k < 7; ++k) want_keys.push_back(k), want_lengths.push_back(1LL << 28);
+    want_keys.push_back(7), want_lengths.push_back((1LL << 28) - 100);
+    for (int k = 0; k < singles; ++k) want_keys.push_back(1000 + k), want_lengths.push_back(1);
+    want_keys.push_back(8), want_lengths.push_back(900);
+    const auto runs = static_cast<long long>(want_keys.size());
+
+    auto d_in = to_device(in);
+    in = {};
+    xcub::device_buffer<int> d_unique(want_keys.size() + 1);
+    xcub::device_buffer<long long> d_lengths(want_keys.size() + 1), d_count(1);
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceRunLengthEncode::Encode(t, b, d_in.data(), d_unique.data(), d_lengths.data(), d_count.data(), n);
+    });
+    xcub_test::check_equal(d_count.download(), std::vector<long long>{runs}, "run count");
+    xcub_test::check_equal(head(d_unique, want_keys.size()), want_keys, "unique items");
+    xcub_test::check_equal(head(d_lengths, want_keys.size()), want_lengths, "lengths");
+
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceSelect::Unique(t, b, d_in.data(), d_unique.data(), d_count.data(), n);
+    });
+    xcub_test::check_equal(d_count.download(), std::vector<long long>{runs}, "Unique count");
+    xcub_test::check_equal(head(d_unique, want_keys.size()), want_keys, "Unique items");
+
+    std::vector<int> want_selected(want_keys.begin() + 8, want_keys.end() - 1);  // the singles
+    two_phase([&](void* t, std::size_t& b) {
+      return xcub::DeviceSelect::If(t, b, d_in.data(), d_unique.data(), d_count.data(), n, at_least{1000});
+    });
+    xcub_test::check_equal(d_count.download(), std::vector<long long>{singles}, "If count");
+    xcub_test::check_equal(head(d_unique, want_selected.size()), want_selected, "If items");
   }
 }
 
