@@ -104,6 +104,17 @@ struct unique_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipel
   static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_unique<T>(arch); }
 };
 
+/// RunLengthEncode::Encode's pipeline: Tuning::pipeline_encode<T>(arch) where the tuning has it,
+/// else Unique's (unique_pipeline_of).
+template <class Tuning, class T, class = void>
+struct encode_pipeline_of {
+  static constexpr pipelined_scan_policy get(int arch) { return unique_pipeline_of<Tuning, T>::get(arch); }
+};
+template <class Tuning, class T>
+struct encode_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_encode<T>(0))>> {
+  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_encode<T>(arch); }
+};
+
 /// A look-back wait of a scan of num_tiles tiles: the policy's `ns` from its
 /// lookback_wait_min_tiles up, none below (device code passes the fields, not the policy, whose
 /// static constexpr copy device code may not reference).

@@ -65,17 +65,6 @@ inline constexpr bool pipelined_selector<select_if<Op>> = true;
 template <class EqualityOp>
 inline constexpr bool pipelined_selector<select_unique<EqualityOp>> = true;
 
-/// RunLengthEncode::Encode's pipeline: Tuning::pipeline_encode<T>(arch) where the tuning has it,
-/// else Unique's (unique_pipeline_of).
-template <class Tuning, class T, class = void>
-struct encode_pipeline_of {
-  static constexpr pipelined_scan_policy get(int arch) { return unique_pipeline_of<Tuning, T>::get(arch); }
-};
-template <class Tuning, class T>
-struct encode_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_encode<T>(0))>> {
-  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_encode<T>(arch); }
-};
-
 /// The pipeline a tuning gives Selector's calls on items of type T (unique_pipeline_of for Unique,
 /// encode_pipeline_of for Encode).
 template <class Tuning, class T, class Selector, bool ENCODE = false>
