@@ -14,7 +14,7 @@ namespace xcub_bench::device {
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
-          bool BESIDE = false, int MIN_BLOCKS = 0>
+          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -25,6 +25,7 @@ struct candidate {
     if (SPINS >= 0) p.lookback_spins = SPINS;  // -1: the default's
     p.dynamic_tile = BESIDE;
     p.min_blocks_per_sm = MIN_BLOCKS;
+    if (BITS > 0) p.radix_bits = BITS;  // -1: the default's
     return p;
   }
 };
@@ -66,16 +67,18 @@ int main(int argc, char** argv) {
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
-  // 2026-11-27: pairs with values beside keys in dynamic shared memory (bigger tiles), and u64 keys.
+  // 2026-11-27: pairs with values beside keys in dynamic shared memory (bigger tiles; earlier shapes:
+  // bench/results/sweep-radix-sort-2026-11-27-dyn*-h200.json).
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<384, 26, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "384x26 dyn min2", k);
-  one<candidate<384, 28, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "384x28 dyn min2", k);
-  one<candidate<320, 32, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "320x32 dyn min2", k);
-  one<candidate<352, 32, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "352x32 dyn min2", k);
-  one<candidate<320, 40, -1, OR, true, 2>, std::uint32_t, std::uint32_t>(rep, "320x40 dyn min2", k);
   one<candidate<256, 48, -1, OR, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn", k);
+  // 11-bit digits: three passes over 32-bit keys instead of four (ranks by warp match: the atomic-OR
+  // masks of 2048 digits do not fit beside the tile).
+  constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+  one<candidate<256, 48, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn 11 bits", k);
+  one<candidate<256, 40, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x40 dyn 11 bits", k);
+  one<candidate<256, 48, -1, ANY, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn any", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
