@@ -49,6 +49,17 @@ struct dynamic_radix_tuning {
   }
 };
 
+/// 64 threads x 8 keys, 11-bit digits (a 32-bit key takes 3 passes, the last of 10 bits), warp-match
+/// ranks, the tile in dynamic shared memory with the values beside the keys: digits outnumber the
+/// threads (32 per thread).
+struct wide_digit_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    xcub::detail::radix_sort_policy p{64, 8, 11, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+    return p;
+  }
+};
+
 /// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
 template <class K, class Less>
 std::vector<std::size_t> expected_order(const std::vector<K>& keys, Less less) {

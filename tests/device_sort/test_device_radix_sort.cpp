@@ -64,6 +64,9 @@ TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (96-thread tiles, 6-b
   sizes_and_forms<odd_radix_tuning>("radix sizes odd");
 }
 
+TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (11-bit digits: more digits than threads)") {
+  sizes_and_forms<wide_digit_radix_tuning>("radix sizes wide digits");
+}
 TEST_CASE("DeviceRadixSort: u32 keys and pairs, every size (tiles in dynamic shared memory, values beside keys)") {
   sizes_and_forms<dynamic_radix_tuning>("radix sizes dynamic");
 }

@@ -28,7 +28,8 @@
 
 namespace xcub::detail {
 
-/// Threads of the exclusive-sum kernel's block: one per digit of the widest digits (8 bits).
+/// Threads of the exclusive-sum kernel's block (each takes ceil(digits / 256) consecutive digits in
+/// output order).
 inline constexpr int radix_exclusive_sum_threads = 256;
 
 }  // namespace xcub::detail
@@ -108,11 +109,16 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
   XCUB_SHARED(typename scan_t::TempStorage, storage);
   const int pass = static_cast<int>(arch::block_idx().x);
   const int t = static_cast<int>(arch::thread_idx().x);
-  const int d = DESCENDING ? digits - 1 - t : t;  // thread t takes the t-th digit in output order
-  const OffsetT count = t < digits ? counts[pass * digits + d] : OffsetT{0};
+  const int per = (digits + radix_exclusive_sum_threads - 1) / radix_exclusive_sum_threads;
+  const auto digit_at = [&](int o) { return DESCENDING ? digits - 1 - o : o; };  // the o-th digit in output order
+  OffsetT sum{0};
+  for (int o = t * per; o < (t + 1) * per && o < digits; ++o) sum += counts[pass * digits + digit_at(o)];
   OffsetT before;
-  scan_t(storage).ExclusiveSum(count, before);
-  if (t < digits) bins[pass * 2 * digits + d] = before;
+  scan_t(storage).ExclusiveSum(sum, before);
+  for (int o = t * per; o < (t + 1) * per && o < digits; ++o) {
+    bins[pass * 2 * digits + digit_at(o)] = before;
+    before += counts[pass * digits + digit_at(o)];
+  }
 }
 
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
