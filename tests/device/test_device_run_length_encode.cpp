@@ -148,7 +148,7 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent with the sm_9
   if constexpr (XCUB_BACKEND_CUDA) {
     auto rng = xcub_test::rng_for("device run-length encode sm90 ring");
     using ring = xcub::DeviceRunLengthEncodeTuned<sm90_encode_ring_tuning>;
-    static_assert(sm90_encode_ring_tuning::pipeline<int>(900).enabled(), "the sm_90 tuning has an Encode ring");
+    REQUIRE(sm90_encode_ring_tuning::pipeline<int>(900).enabled());  // the sm_90 tuning has an Encode ring
     for (const std::size_t n : {std::size_t(8193), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
       for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(4), std::size_t(5000)}) {
         check_encode<ring, int, int, int>(rng, n, max_run);
