@@ -1,9 +1,10 @@
 // xcub/device/detail/agent/agent_select_pipelined.hpp: DeviceSelect's pipelined agent for If and
-// Unique over pointers of 4- or 8-byte items: a persistent block that selects tile after tile
-// through the ring of DeviceScan's pipelined agent (agent/pipeline_ring.hpp), its look-back chaining
-// the tiles' selection counts (docs/device-select.md, "The pipelined agent").
+// Unique, and DeviceRunLengthEncode's for Encode, over pointers of 4- or 8-byte items: a persistent
+// block that selects tile after tile through the ring of DeviceScan's pipelined agent
+// (agent/pipeline_ring.hpp), its look-back chaining the tiles' selection counts (docs/device-select.md,
+// "The pipelined agent").
 //
-// agent_select_pipelined<Policy, T, Selector, NumSelectedIt, OffsetT>: Policy::value is a
+// agent_select_pipelined<Policy, T, Selector, NumSelectedIt, OffsetT, LengthT = void>: Policy::value is a
 // pipelined_scan_policy; Selector select_if or select_unique (agent/select_parts.hpp). run() is
 // called by every thread of a block of select_pipeline_warps(Policy::value) warps, with `shared`
 // pointing at select_pipeline_layout<T, value_t>(policy, encode).bytes() of dynamic shared memory.
@@ -109,7 +110,7 @@ using select_pipeline_value = std::conditional_t<ENCODE, encode_value<OffsetT>, 
 
 template <class Policy, class T, class Selector, class NumSelectedIt, class OffsetT, class LengthT = void>
 struct agent_select_pipelined {
-  static_assert(pipelined_selector<Selector>, "agent_select_pipelined: If and Unique selectors only");
+  static_assert(pipelined_selector<Selector>, "agent_select_pipelined: If and Unique (Encode: Unique) selectors only");
   enum barrier_kind { full, segments_counted, reduced, resolved, empty, barrier_kinds };
   static constexpr bool unique = Selector::source == select_source::discontinuity;
   static constexpr bool encode = !std::is_void_v<LengthT>;
