@@ -14,7 +14,7 @@ namespace xcub_bench::device {
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
-          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1, bool ASYNC = false>
+          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -26,7 +26,6 @@ struct candidate {
     p.dynamic_tile = BESIDE;
     p.min_blocks_per_sm = MIN_BLOCKS;
     if (BITS > 0) p.radix_bits = BITS;  // -1: the default's
-    p.async_values = ASYNC;
     return p;
   }
 };
@@ -74,16 +73,12 @@ int main(int argc, char** argv) {
   constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
   one<candidate<256, 48, -1, OR, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn", k);
-  // 11-bit digits: three passes over 32-bit keys (2026-11-27: 0.44-0.47x CUB, not kept;
-  // bench/results/sweep-radix-sort-2026-11-27-11bits-h200.json).
-  // Values copied straight to their ranks (cp.async): no value registers through the look-back.
-  one<candidate<256, 48, -1, OR, true, 0, -1, true>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn async", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, true>, std::uint32_t, std::uint32_t>(rep, "384x32 dyn min2 async", k);
-  one<candidate<384, 28, -1, OR, true, 2, -1, true>, std::uint32_t, std::uint32_t>(rep, "384x28 dyn min2 async", k);
-  one<candidate<320, 36, -1, OR, true, 2, -1, true>, std::uint32_t, std::uint32_t>(rep, "320x36 dyn min2 async", k);
-  one<candidate<512, 24, -1, OR, true, 2, -1, true>, std::uint32_t, std::uint32_t>(rep, "512x24 dyn min2 async", k);
-  one<candidate<256, 56, -1, OR, true, 2, -1, true>, std::uint32_t, std::uint32_t>(rep, "256x56 dyn min2 async", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, false>, std::uint32_t, std::uint32_t>(rep, "384x32 dyn min2", k);
+  // 11-bit digits: three passes over 32-bit keys instead of four (ranks by warp match: the atomic-OR
+  // masks of 2048 digits do not fit beside the tile).
+  constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+  one<candidate<256, 48, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn 11 bits", k);
+  one<candidate<256, 40, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x40 dyn 11 bits", k);
+  one<candidate<256, 48, -1, ANY, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn any", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

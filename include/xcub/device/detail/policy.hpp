@@ -192,10 +192,6 @@ struct radix_sort_policy {
   /// look-back, and no thread holds ranks, values and output positions at once. false: static
   /// storage within 48 KiB, where the values reuse the keys' memory once the keys are written out.
   bool dynamic_tile = false;
-  /// With dynamic_tile and values: each value is copied from global memory straight to its rank in
-  /// shared memory by an asynchronous copy (CUDA sm_80 and later; elsewhere a plain load and store),
-  /// so that no thread holds its values through the look-back (experimental).
-  bool async_values = false;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

@@ -234,16 +234,9 @@ XCUB_UNROLL
 XCUB_UNROLL
     for (int i = 0; i < items; ++i) tile_keys()[ranks[i]] = images[i];
     // Values are loaded here, with the keys out of the registers, so that their loads are in flight
-    // while the look-back waits (async_values: copied to their ranks without registers).
-    constexpr bool async_values = dynamic && !keys_only && policy.async_values;
-    value_t values[keys_only || async_values ? 1 : items];
-    if constexpr (async_values) {
-XCUB_UNROLL
-      for (int i = 0; i < items; ++i) {
-        const int p = striped_position(rank, i);
-        if (full || p < valid) copy_value_async(tile_values() + ranks[i], values_in + (first + p));
-      }
-    } else if constexpr (!keys_only) {
+    // while the look-back waits.
+    value_t values[keys_only ? 1 : items];
+    if constexpr (!keys_only) {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
@@ -262,9 +255,7 @@ XCUB_UNROLL
         }
       }
     }
-    if constexpr (async_values) {
-      wait_values_async();
-    } else if constexpr (dynamic && !keys_only) {  // values beside keys: to their ranks now
+    if constexpr (dynamic && !keys_only) {  // values beside keys: to their ranks now
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) tile_values()[ranks[i]] = values[i];
     }
@@ -306,25 +297,6 @@ XCUB_UNROLL
   }
 
  private:
-  /// One value from global to shared memory without registers (CUDA sm_80+: cp.async; elsewhere a
-  /// load and a store), and the wait for all of a thread's copies.
-  static XCUB_DEVICE XCUB_FORCEINLINE void copy_value_async(value_t* to, const value_t* from) {
-#if XCUB_BACKEND_CUDA && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    if constexpr (sizeof(value_t) == 4 || sizeof(value_t) == 8 || sizeof(value_t) == 16) {
-      asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(static_cast<unsigned>(__cvta_generic_to_shared(to))),
-                   "l"(from), "n"(sizeof(value_t))
-                   : "memory");
-      return;
-    }
-#endif
-    *to = *from;
-  }
-  static XCUB_DEVICE XCUB_FORCEINLINE void wait_values_async() {
-#if XCUB_BACKEND_CUDA && defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("cp.async.wait_all;" ::: "memory");
-#endif
-  }
-
   /// The tile position of a thread's key i in the warp-striped arrangement the Match ranks read:
   /// warp w holds positions [w * warp_threads * items, ...), lane l's key i at i * L + l, L being the
   /// warp's lanes.
