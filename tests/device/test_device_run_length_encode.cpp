@@ -50,6 +50,27 @@ void check_encode(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
   CHECK(untouched(d_lengths.download()[runs]));
 }
 
+/// Encode from an input one item past a 16-byte boundary: the pipelined agent's calls then take
+/// agent_rle's tiles, sized within the same temp storage.
+template <class Facade, class T>
+void check_encode_misaligned(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
+  std::vector<T> in = runs_of<T>(n, max_run, rng);
+  const auto want = xcub::reference::run_length_encode(in);
+  in.insert(in.begin(), T{});  // the call reads from element 1
+  auto d_in = to_device(in);
+  xcub::device_buffer<T> d_unique(n + 1);
+  xcub::device_buffer<int> d_lengths(n + 1);
+  xcub::device_buffer<long long> d_runs(1);
+  two_phase([&](void* t, std::size_t& b) {
+    return Facade::Encode(t, b, d_in.data() + 1, d_unique.data(), d_lengths.data(), d_runs.data(), n);
+  });
+  INFO("misaligned input, n = " << n);
+  const std::size_t runs = want.items.size();
+  xcub_test::check_equal(d_runs.download(), std::vector<long long>{static_cast<long long>(runs)}, "run count");
+  xcub_test::check_equal(head(d_unique, runs), want.items, "unique items");
+  xcub_test::check_equal(head(d_lengths, runs), std::vector<int>(want.lengths.begin(), want.lengths.end()), "lengths");
+}
+
 template <class Facade, class T>
 void check_non_trivial(std::mt19937_64& rng, std::size_t n, std::size_t max_run) {
   const std::vector<T> in = runs_of<T>(n, max_run, rng);
@@ -108,8 +129,19 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent (small rings)
   auto rng = xcub_test::rng_for("device run-length encode pipelined");
   using small = xcub::DeviceRunLengthEncodeTuned<pipelined_select_tuning>;
   using deep = xcub::DeviceRunLengthEncodeTuned<pipelined_deep_select_tuning>;
+#if !XCUB_BACKEND_KOKKOS  // the native dispatch's choice (Kokkos has a dispatch of its own)
+  // The calls below that take the pipelined agent (given enough tiles): pointers of 4- or 8-byte items.
+  static_assert(xcub::detail::encode_pipelinable<int*, int*, int*> &&
+                xcub::detail::encode_pipelinable<float*, float*, unsigned*> &&
+                xcub::detail::encode_pipelinable<std::int64_t*, std::int64_t*, std::uint8_t*> &&
+                xcub::detail::encode_pipelinable<int*, int*, std::int64_t*> &&
+                !xcub::detail::encode_pipelinable<std::int8_t*, std::int8_t*, int*>);
+#endif
+  // Whole last tiles too: the small ring's tiles are 2 x warp x 16 bytes (256 or 512 ints), the
+  // deep ring's 3 x 2 x warp x 16 bytes (768 or 1536 floats).
   for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
-                              std::size_t(511), std::size_t(513), std::size_t(1537), std::size_t(4000), std::size_t(20001)}) {
+                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1536), std::size_t(1537),
+                              std::size_t(4000), std::size_t(4608), std::size_t(20001), std::size_t(24576)}) {
     for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(3), std::size_t(100)}) {
       check_encode<small, int, int, int>(rng, n, max_run);           // 32-bit offsets
       check_encode<deep, float, unsigned, unsigned>(rng, n, max_run);
@@ -120,6 +152,8 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent (small rings)
     check_encode<small, int, int, std::size_t>(rng, n, 4);  // 64-bit offsets, 4-byte items and lengths
     check_encode<small, int, std::int64_t, int>(rng, n, 4);  // lengths wider than the items
   }
+  check_encode_misaligned<small, int>(rng, 20001, 4);  // agent_rle's tiles from the same temp storage
+  check_encode_misaligned<small, std::int64_t>(rng, 4097, 2);
   xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
     check_encode<small, int, int, int>(r, 9000, 5);
     check_encode<deep, std::int64_t, std::int64_t, std::int64_t>(r, 7001, 2);
@@ -149,7 +183,7 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent with the sm_9
     auto rng = xcub_test::rng_for("device run-length encode sm90 ring");
     using ring = xcub::DeviceRunLengthEncodeTuned<sm90_encode_ring_tuning>;
     REQUIRE(sm90_encode_ring_tuning::pipeline<int>(900).enabled());  // the sm_90 tuning has an Encode ring
-    for (const std::size_t n : {std::size_t(8193), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
+    for (const std::size_t n : {std::size_t(8193), std::size_t(24576), std::size_t(300000), (std::size_t(1) << 22) + 5}) {
       for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(4), std::size_t(5000)}) {
         check_encode<ring, int, int, int>(rng, n, max_run);
       }

@@ -50,8 +50,8 @@ struct dynamic_radix_tuning {
 };
 
 /// 64 threads x 8 keys, 11-bit digits (a 32-bit key takes 3 passes, the last of 10 bits), warp-match
-/// ranks, the tile in dynamic shared memory with the values beside the keys: digits outnumber the
-/// threads (32 per thread).
+/// ranks, static tile storage (the rank's 2048 counters per warp do not fit in a dynamic tile of 512
+/// keys and values): digits outnumber the threads (32 per thread).
 struct wide_digit_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {

@@ -170,7 +170,7 @@ namespace xcub::detail {
 struct radix_sort_policy {
   int block_threads;        // onesweep: threads per tile (a multiple of the warp)
   int items_per_thread;     // onesweep: keys per thread
-  int radix_bits;           // onesweep and histogram: bits per pass (1..12; the GPU tunings take 8)
+  int radix_bits;           // onesweep and histogram: bits per pass (1..11; the GPU tunings take 8)
   RadixRankAlgorithm rank_algorithm;  // RADIX_RANK_MATCH_EARLY_COUNTS_ANY or _ATOMIC_OR
   int histogram_threads;    // the histogram kernel's block
   int histogram_items;      // keys per thread per histogram tile

@@ -107,7 +107,9 @@ struct agent_radix_sort_onesweep {
   static constexpr int radix_bits = policy.radix_bits;
   static constexpr int digits = 1 << radix_bits;
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
-  static_assert(radix_bits >= 1 && radix_bits <= 12, "xcub::DeviceRadixSort: a tuning's radix_bits must be 1 to 12");
+  static_assert(radix_bits >= 1 && radix_bits <= 11,
+                "xcub::DeviceRadixSort: a tuning's radix_bits must be 1 to 11 (tested up to 11; the histogram "
+                "agent's shared counters hold at most 2^12 digits)");
   static_assert(tile_items <= 65535, "xcub::DeviceRadixSort: a onesweep tile has at most 65535 keys");
   static_assert(policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ANY ||
                     policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR,

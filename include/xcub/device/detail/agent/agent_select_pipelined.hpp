@@ -13,8 +13,9 @@
 //                before it), leaves an end marker past the last tile;
 //   1, 3 + C..   reducers, one per consumer segment (C consumer warps): reducer c counts segment
 //                c's selected items (items past a partial last tile are never selected) and keeps
-//                the item before the segment (Unique) beside the stage; reducer 0 (warp 1) then sums
-//                the C counts and publishes the tile's count at once (tile 0: inclusive). One warp
+//                the item before the segment (Unique) beside the stage; reducer 0 (warp 1) then folds
+//                the C counts (Encode: pairs) and publishes the tile's value at once (tile 0:
+//                inclusive). One warp
 //                counting every segment was what held the ring back: Select::If 75% of copy at
 //                2^28 on an H200 with one reducer, 88-90% with four (docs/device-select.md);
 //   2 look-ahead the tile's exclusive count (the ring's look_ahead); the block of the last tile
@@ -23,7 +24,7 @@
 //                start, in input order, then writes them out at the tile's count plus the counts of
 //                the segments before c, consecutive lanes to consecutive addresses; then the stage
 //                is empty for the loader.
-// Every stage passes five barriers per round: full -> counted (every reducer) -> reduced (the
+// Every stage passes five barriers per round: full -> segments_counted (every reducer) -> reduced (the
 // tile's count published) -> resolved -> empty. Reducers only read the stage. A consumer
 // reads its segment's rows into registers before it writes any, and only its own segment: the
 // compaction in place is safe. In place selection (out == in, If only) is safe as in agent_select:
@@ -225,8 +226,8 @@ XCUB_UNROLL
     return n;
   }
 
-  /// Reducer warp c counts segment c of each tile (and keeps the item before it, Unique); reducer
-  /// 0 then sums the segments' counts and publishes the tile's count at once.
+  /// Reducer warp c counts segment c of each tile (and keeps the item before it, Unique; Encode: and
+  /// its latest head); reducer 0 then folds the segments' values and publishes the tile's at once.
   XCUB_DEVICE XCUB_FORCEINLINE void reduce(int c, int lane) {
     for (int k = 0;; ++k) {
       const int s = k % stages;

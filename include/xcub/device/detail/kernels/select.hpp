@@ -1,5 +1,6 @@
 // xcub/device/detail/kernels/select.hpp: the kernels of DeviceSelect, DevicePartition (select_kernel,
-// and select_pipelined_kernel for the If and Unique it takes) and DeviceRunLengthEncode (rle_kernel):
+// and select_pipelined_kernel for the If and Unique it takes) and DeviceRunLengthEncode (rle_kernel,
+// and select_pipelined_kernel for the Encode it takes):
 // shared storage, the tile id, one agent call. Launched by dispatch/dispatch_select.hpp after
 // tile_state_init_kernel where there is more than one tile.
 #pragma once
@@ -34,7 +35,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
   agent{storage, in, values, selector, out, num_selected_out, state}.consume_tile(tile, num_items, num_tiles);
 }
 
-/// DeviceSelect's pipelined agent (agent_select_pipelined.hpp): a persistent grid of blocks of
+/// DeviceSelect's and DeviceRunLengthEncode's pipelined agent (agent_select_pipelined.hpp): a persistent grid of blocks of
 /// select_pipeline_warps warps, each with the ring in dynamic shared memory, looping over tiles until
 /// they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
 template <class Tuning, class T, class Selector, bool ENCODE = false>
