@@ -3,8 +3,8 @@
 // a persistent block keeps `stages` tiles in flight in dynamic shared memory, one role per warp,
 // handing each stage from role to role through stage barriers (<xcub/arch/stage_barrier.hpp>).
 //
-// pipeline_ring_layout<T, V>{policy, barriers, edge_bytes, scratch_bytes}: where the pieces of the ring lie in the
-// block's dynamic shared memory (bytes() in all):
+// pipeline_ring_layout<T, V>{policy, barriers, edge_bytes, scratch_bytes}: where the pieces of the
+// ring lie in the block's dynamic shared memory (bytes() in all):
 //   stages tiles of policy.tile_items items of T;
 //   per stage `edge_bytes` (a multiple of 16) that an agent keeps beside its tile (the select agent:
 //   the 16 bytes before the tile, and the item before each segment);
@@ -15,8 +15,8 @@
 //   `scratch_bytes` (a multiple of 16) for the block, outside the stages (RunLengthEncode's
 //   consumers: the positions of their segment's heads).
 //
-// pipeline_ring<T, V, Policy, BARRIERS, EDGE_BYTES, SCRATCH_BYTES>: those pieces as pointers (carve), the stage and
-// tile arithmetic every role uses, the barriers' initialization, the reducer's publication
+// pipeline_ring<T, V, Policy, BARRIERS, EDGE_BYTES, SCRATCH_BYTES>: those pieces as pointers (carve),
+// the stage and tile arithmetic every role uses, the barriers' initialization, the reducer's publication
 // (publish_aggregate), and two roles both agents run as they are: the loader (load) and the
 // look-ahead (look_ahead).
 #pragma once

@@ -6,8 +6,8 @@
 // tuning offers a pipeline for the item type (Tuning::pipeline<T>(arch); Unique:
 // Tuning::pipeline_unique<T>(arch) where the tuning has it), the input pointer is
 // 16-byte aligned and the call has at least the pipeline's min_tiles of its tiles; so does Encode
-// (the same agent with run lengths; Tuning::pipeline_encode<T>(arch), else
-// Unique's). The façades have checked the arguments.
+// (the same agent with run lengths; Tuning::pipeline_encode<T>(arch), else Unique's). The façades
+// have checked the arguments.
 #pragma once
 
 #include <cstddef>
@@ -24,29 +24,30 @@ namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
 
-/// Calls the pipelined agent (agent_select_pipelined.hpp) can take: If or Unique without values,
-/// from a pointer of 4- or 8-byte trivially copyable items to a pointer of the same type.
-template <class InputIt, class ValuesIt, class Selector, class Output, class = void>
-inline constexpr bool select_pipelinable = false;
-template <class InputIt, class ValuesIt, class Selector, class Output>
-inline constexpr bool select_pipelinable<InputIt, ValuesIt, Selector, Output,
-                                         std::enable_if_t<std::is_pointer_v<InputIt>>> =
-    std::is_same_v<ValuesIt, no_values> && pipelined_selector<Selector> &&
-    std::is_same_v<Output, out_selected<std::remove_cv_t<std::remove_pointer_t<InputIt>>*>> &&
-    (sizeof(std::remove_pointer_t<InputIt>) == 4 || sizeof(std::remove_pointer_t<InputIt>) == 8) &&
-    std::is_trivially_copyable_v<std::remove_pointer_t<InputIt>>;
+/// Inputs the pipelined agent reads: pointers of 4- or 8-byte trivially copyable items.
+template <class InputIt>
+inline constexpr bool pipelined_input = false;
+template <class T>
+inline constexpr bool pipelined_input<T*> = (sizeof(T) == 4 || sizeof(T) == 8) && std::is_trivially_copyable_v<T>;
 
-/// Encode calls the pipelined agent can take: from a pointer of 4- or 8-byte trivially copyable items
-/// to a pointer of the same type, lengths to a pointer of a (non-const) arithmetic type.
-template <class InputIt, class FirstOutIt, class LengthsOutIt, class = void>
-inline constexpr bool encode_pipelinable = false;
+/// A pointer to items of InputIt's type (the pipelined agent's output).
+template <class InputIt>
+using pipelined_output = std::remove_cv_t<std::remove_pointer_t<InputIt>>*;
+
+/// Calls the pipelined agent (agent_select_pipelined.hpp) can take: If or Unique without values,
+/// from a pipelined_input to a pointer of the same type.
+template <class InputIt, class ValuesIt, class Selector, class Output>
+inline constexpr bool select_pipelinable = pipelined_input<InputIt> && std::is_same_v<ValuesIt, no_values> &&
+                                           pipelined_selector<Selector> &&
+                                           std::is_same_v<Output, out_selected<pipelined_output<InputIt>>>;
+
+/// Encode calls the pipelined agent can take: from a pipelined_input to a pointer of the same type,
+/// lengths to a pointer of a (non-const) arithmetic type.
 template <class InputIt, class FirstOutIt, class LengthsOutIt>
-inline constexpr bool encode_pipelinable<InputIt, FirstOutIt, LengthsOutIt,
-                                         std::enable_if_t<std::is_pointer_v<InputIt> && std::is_pointer_v<LengthsOutIt>>> =
-    std::is_same_v<FirstOutIt, std::remove_cv_t<std::remove_pointer_t<InputIt>>*> &&
-    (sizeof(std::remove_pointer_t<InputIt>) == 4 || sizeof(std::remove_pointer_t<InputIt>) == 8) &&
-    std::is_trivially_copyable_v<std::remove_pointer_t<InputIt>> &&
-    std::is_arithmetic_v<std::remove_pointer_t<LengthsOutIt>> && !std::is_const_v<std::remove_pointer_t<LengthsOutIt>>;
+inline constexpr bool encode_pipelinable =
+    pipelined_input<InputIt> && std::is_same_v<FirstOutIt, pipelined_output<InputIt>> &&
+    std::is_pointer_v<LengthsOutIt> && std::is_arithmetic_v<std::remove_pointer_t<LengthsOutIt>> &&
+    !std::is_const_v<std::remove_pointer_t<LengthsOutIt>>;
 
 template <class Tuning = tuning::select>
 struct dispatch_select {
