@@ -14,7 +14,7 @@ namespace xcub_bench::device {
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
-          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1>
+          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1, int BATCH = 1>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -26,6 +26,7 @@ struct candidate {
     p.dynamic_tile = BESIDE;
     p.min_blocks_per_sm = MIN_BLOCKS;
     if (BITS > 0) p.radix_bits = BITS;  // -1: the default's
+    p.rank_batch = BATCH;
     return p;
   }
 };
@@ -67,18 +68,26 @@ int main(int argc, char** argv) {
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
-  // 2026-11-27: pairs with values beside keys in dynamic shared memory (bigger tiles; earlier shapes:
-  // bench/results/sweep-radix-sort-2026-11-27-dyn*-h200.json).
+  // 2026-11-28: ranks in batches of keys (rank_batch: their peers, then their counter atomics, then
+  // the broadcasts; warp-match ranks only, since atomic-OR ranks take one key at a time),
+  // bench/results/sweep-radix-sort-2026-11-28-rank-batch*-h100.json: no gain, the default keeps 1. Earlier sweeps: bench/results/sweep-radix-sort-2026-11-2*.json.
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
-  one<xcub::tuning::radix_sort, std::uint32_t, std::uint32_t>(rep, "default", k);
-  one<candidate<256, 48, -1, OR, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn", k);
-  // 11-bit digits: three passes over 32-bit keys instead of four (ranks by warp match: the atomic-OR
-  // masks of 2048 digits do not fit beside the tile).
   constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
-  one<candidate<256, 48, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn 11 bits", k);
-  one<candidate<256, 40, -1, ANY, true, 0, 11>, std::uint32_t, std::uint32_t>(rep, "256x40 dyn 11 bits", k);
-  one<candidate<256, 48, -1, ANY, true, 0>, std::uint32_t, std::uint32_t>(rep, "256x48 dyn any", k);
+  using u32 = std::uint32_t;
+  using u64 = std::uint64_t;
+  one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
+  one<candidate<256, 48, -1, ANY, true, 2, -1, 1>, u32, u32>(rep, "256x48 any b1", k);
+  one<candidate<256, 48, -1, ANY, true, 2, -1, 2>, u32, u32>(rep, "256x48 any b2", k);
+  one<candidate<256, 48, -1, ANY, true, 2, -1, 4>, u32, u32>(rep, "256x48 any b4", k);
+  one<candidate<256, 48, -1, ANY, true, 2, -1, 8>, u32, u32>(rep, "256x48 any b8", k);
+  one<candidate<384, 32, -1, ANY, true, 2, -1, 4>, u32, u32>(rep, "384x32 any b4", k);
+  one<candidate<384, 23, -1, OR, false, 0>, u32, u32>(rep, "384x23 or static", k);  // CUB's shape
+  one<xcub::tuning::radix_sort, u32, void>(rep, "default", k);
+  one<candidate<384, 32, -1, ANY, true, 2, -1, 4>, u32, void>(rep, "384x32 any b4", k);
+  one<candidate<384, 32, -1, ANY, true, 2, -1, 8>, u32, void>(rep, "384x32 any b8", k);
+  one<xcub::tuning::radix_sort, u64, void>(rep, "default", k - 1);
+  one<candidate<256, 36, -1, ANY, true, 2, -1, 4>, u64, void>(rep, "256x36 any b4", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

@@ -29,11 +29,14 @@ struct tiny_radix_tuning {
   }
 };
 /// 96 threads (a partial last warp at 64 lanes) x 3 keys, 6-bit digits, no single-tile path: every
-/// input, one key included, goes through the histogram and the onesweep passes.
+/// input, one key included, goes through the histogram and the onesweep passes. Ranks in batches of
+/// two keys (a batch of two, then one of one).
 struct odd_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
-    return {96, 3, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 96, 3, 64, 0, 4};
+    xcub::detail::radix_sort_policy p{96, 3, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 96, 3, 64, 0, 4};
+    p.rank_batch = 2;
+    return p;
   }
 };
 
@@ -51,11 +54,13 @@ struct dynamic_radix_tuning {
 
 /// 64 threads x 8 keys, 11-bit digits (a 32-bit key takes 3 passes, the last of 10 bits), warp-match
 /// ranks, static tile storage (the rank's 2048 counters per warp do not fit in a dynamic tile of 512
-/// keys and values): digits outnumber the threads (32 per thread).
+/// keys and values): digits outnumber the threads (32 per thread). Ranks in batches of three keys
+/// (3 + 3 + 2).
 struct wide_digit_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
     xcub::detail::radix_sort_policy p{64, 8, 11, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+    p.rank_batch = 3;
     return p;
   }
 };

@@ -19,6 +19,10 @@
 //   broadcasts the old value; a key's rank is that plus its lower peers. ATOMIC_OR then clears the
 //   mask between two sync_warps (the second orders the clear before the next item's ORs; the first
 //   orders every lane's read before it: CUB relies on the shuffle for that, which orders no memory).
+//   Batches (WARP_MATCH_ANY; batch_for, or the RANK_BATCH a onesweep tuning sets): B keys' peers,
+//   then their B atomic adds, a sync_warp between two (two keys of a batch may share a
+//   digit, and their adds must land in item order), then the B broadcasts: the shared-memory round
+//   trips of a batch overlap.
 // - A partial last warp works with a member mask of its lanes (CUB's version assumes whole warps).
 #pragma once
 
@@ -34,14 +38,25 @@
 namespace xcub::detail {
 
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
-          WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+          WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0>
 class block_radix_rank_early_counts {
+  static_assert(RANK_BATCH >= 0, "xcub: a radix rank batch has at least one key (0: the class chooses)");
  protected:
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static constexpr int THREADS = shape::threads;
   static constexpr int WARPS = shape::warps;
   static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
   static constexpr bool ATOMIC_OR = MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR;
+  /// Keys a warp ranks at once: RANK_BATCH, or when 0, two for WARP_MATCH_ANY with 256 threads and
+  /// more and 16 keys per thread and more, else one (RankKeys against CUB, 2026-11-28, 256 x 16:
+  /// 0.963-0.968 -> 0.984-0.986 on an H200, 0.975-0.976 -> 0.990-0.994 on an H100; smaller tiles gained
+  /// nothing or lost). ATOMIC_OR ranks one key at a time: batches of two and four, each with mask
+  /// arrays of its own, lost 1-17% in every block shape and gained nothing in the onesweep sort.
+  template <int KEYS_PER_THREAD>
+  static constexpr int batch_for() {
+    if constexpr (RANK_BATCH > 0) return RANK_BATCH;
+    else return !ATOMIC_OR && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
+  }
   /// Ints between the starts of two warps' regions (histogram, then offsets over its start).
   static constexpr int WARP_STRIDE = RADIX_DIGITS * NUM_PARTS;
   /// Digits a lane sums when NUM_PARTS > 1 (its warp's lanes stride over them).
@@ -150,29 +165,57 @@ XCUB_UNROLL
     // them in plain sight nvcc keeps its KEYS_PER_THREAD addresses live across the scan next to the
     // keys (56 registers instead of 40 at 16 keys) instead of recomputing them from the digits.
     int* const offsets = base + arch::shfl_idx(members, warp * WARP_STRIDE, 0);
+    // B keys at a time (batch_for): their peers first (independent of each other), then the leaders'
+    // atomic adds one after the other (a sync_warp between two orders them when two keys of the batch
+    // share a digit), then the broadcasts: one wait for the batch's shared-memory round trips instead
+    // of one per key.
+    constexpr int B = batch_for<KEYS_PER_THREAD>();
+    static_assert(!ATOMIC_OR || B == 1, "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
 XCUB_UNROLL
-    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
-      const std::uint32_t d = digit_of(digit_extractor, keys[i]);
-      arch::lane_mask_t peers;
-      int* const counter = offsets + static_cast<int>(d);
+    for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += B) {
+      std::uint32_t d[B];
+      arch::lane_mask_t peers[B];
+      int peers_up_to_me[B], leader[B], offset[B];
+XCUB_UNROLL
+      for (int b = 0; b < B; ++b) {
+        if (i0 + b < KEYS_PER_THREAD) d[b] = digit_of(digit_extractor, keys[i0 + b]);
+      }
       if constexpr (ATOMIC_OR) {
-        arch::atomic_or<arch::scope::block>(masks + d, lane_bit);
+        arch::atomic_or<arch::scope::block>(masks + d[0], lane_bit);
         arch::sync_warp(members);
-        peers = masks[d];
+        peers[0] = masks[d[0]];
       } else {
-        peers = match_digit<RADIX_BITS>(members, d);
+XCUB_UNROLL
+        for (int b = 0; b < B; ++b) {
+          if (i0 + b < KEYS_PER_THREAD) peers[b] = match_digit<RADIX_BITS>(members, d[b]);
+        }
       }
       // The highest peer leads: the count of peers up to it is the count of all peers, so one
       // popcount serves both its atomic and every peer's rank.
-      const int peers_up_to_me = arch::lane_count(peers & up_to_me);
-      const int leader = static_cast<int>(arch::highest_lane(peers));
-      int offset = 0;
-      if (lane == leader) offset = arch::atomic_add<arch::scope::block>(counter, peers_up_to_me);
-      offset = arch::shfl_idx(members, offset, leader);
-      ranks[i] = offset + peers_up_to_me - 1;
+XCUB_UNROLL
+      for (int b = 0; b < B; ++b) {
+        if (i0 + b < KEYS_PER_THREAD) {
+          peers_up_to_me[b] = arch::lane_count(peers[b] & up_to_me);
+          leader[b] = static_cast<int>(arch::highest_lane(peers[b]));
+        }
+      }
+XCUB_UNROLL
+      for (int b = 0; b < B; ++b) {
+        if (i0 + b < KEYS_PER_THREAD) {
+          if (b > 0) arch::sync_warp(members);
+          offset[b] = 0;
+          if (lane == leader[b]) offset[b] = arch::atomic_add<arch::scope::block>(offsets + d[b], peers_up_to_me[b]);
+        }
+      }
+XCUB_UNROLL
+      for (int b = 0; b < B; ++b) {
+        if (i0 + b < KEYS_PER_THREAD) {
+          ranks[i0 + b] = arch::shfl_idx(members, offset[b], leader[b]) + peers_up_to_me[b] - 1;
+        }
+      }
       if constexpr (ATOMIC_OR) {
         arch::sync_warp(members);
-        if (lane == leader) masks[d] = 0;
+        if (lane == leader[0]) masks[d[0]] = 0;
         arch::sync_warp(members);
       }
     }

@@ -8,7 +8,9 @@
 // - Count: each warp walks its keys item by item (a warp-striped tile: item i of every lane, then
 //   item i + 1); for each, the lanes of equal digit find each other (match_digit), all read their
 //   warp's counter, sync_warp, the lowest of them adds the group's size, sync_warp. A key's warp
-//   rank is the counter it read plus its lower peers.
+//   rank is the counter it read plus its lower peers. With 8-bit digits and wider, two keys at a
+//   time: both matches, then for each the highest peer's atomic add of the group's size (a sync_warp
+//   between the two), then the shuffles of the old counts; the two round trips overlap.
 // - Scan (a barrier before and after): each thread takes its row of the grid and BlockScan (with
 //   WARP_SCANS: the ordered fold of block_scan_warp_scans.hpp) gives the exclusive sum over the
 //   rows in order, i.e. over the counters slot by slot, warp by warp: a counter becomes the number of keys ranked before that warp's keys of that slot.
@@ -41,6 +43,10 @@ class block_radix_rank_match {
   static constexpr int COUNTERS = PADDED_WARPS * RADIX_DIGITS;
   static constexpr int SEGMENT = (COUNTERS + THREADS - 1) / THREADS;
   static constexpr int PADDED_SEGMENT = SEGMENT % 2 == 0 ? SEGMENT + 1 : SEGMENT;
+  /// Keys a warp counts at once: two with 8-bit digits and wider (RankKeys against CUB, 2026-11-28,
+  /// six shapes: 0.976-1.035 -> 0.992-1.011 on an H100, 0.971-1.031 -> 0.989-1.032 on an H200), one
+  /// with narrower ones (4 bits: 0.955-1.049 -> 0.902-1.036 on the H200; docs/radix-rank-performance.md).
+  static constexpr int RANK_BATCH = RADIX_BITS >= 8 ? 2 : 1;
   using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
 
  public:
@@ -69,18 +75,56 @@ XCUB_UNROLL
                                 : arch::full_lane_mask;
     const arch::lane_mask_t below = arch::lanes_below();
     int* counter_of[KEYS_PER_THREAD];
+    if constexpr (RANK_BATCH == 1) {
 XCUB_UNROLL
-    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
-      const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])));
-      const arch::lane_mask_t peers = match_digit<RADIX_BITS>(members, slot);
-      // An int index: an unsigned slot would make the address 64-bit arithmetic.
-      counter_of[i] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
-      const int warp_prefix = *counter_of[i];
-      arch::sync_warp(members);
-      const int lower_peers = arch::lane_count(peers & below);
-      if (lower_peers == 0) *counter_of[i] = warp_prefix + arch::lane_count(peers);
-      arch::sync_warp(members);
-      ranks[i] = warp_prefix + lower_peers;
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])));
+        const arch::lane_mask_t peers = match_digit<RADIX_BITS>(members, slot);
+        // An int index: an unsigned slot would make the address 64-bit arithmetic.
+        counter_of[i] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
+        const int warp_prefix = *counter_of[i];
+        arch::sync_warp(members);
+        const int lower_peers = arch::lane_count(peers & below);
+        if (lower_peers == 0) *counter_of[i] = warp_prefix + arch::lane_count(peers);
+        arch::sync_warp(members);
+        ranks[i] = warp_prefix + lower_peers;
+      }
+    } else {
+      // RANK_BATCH keys at a time: their peers, then the highest peers' atomic adds one after the
+      // other (a sync_warp between two orders them when keys of the batch share a digit), then the
+      // broadcasts of the old counts.
+      const arch::lane_mask_t up_to_me = below | (arch::lane_mask_t{1} << shape::lane());
+XCUB_UNROLL
+      for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += RANK_BATCH) {
+        arch::lane_mask_t peers[RANK_BATCH];
+        int peers_up_to_me[RANK_BATCH], warp_prefix[RANK_BATCH];
+XCUB_UNROLL
+        for (int b = 0; b < RANK_BATCH; ++b) {
+          if (i0 + b < KEYS_PER_THREAD) {
+            const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i0 + b])));
+            peers[b] = match_digit<RADIX_BITS>(members, slot);
+            counter_of[i0 + b] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
+            peers_up_to_me[b] = arch::lane_count(peers[b] & up_to_me);
+          }
+        }
+XCUB_UNROLL
+        for (int b = 0; b < RANK_BATCH; ++b) {
+          if (i0 + b < KEYS_PER_THREAD) {
+            if (b > 0) arch::sync_warp(members);
+            warp_prefix[b] = 0;
+            if (peers_up_to_me[b] == arch::lane_count(peers[b])) {
+              warp_prefix[b] = arch::atomic_add<arch::scope::block>(counter_of[i0 + b], peers_up_to_me[b]);
+            }
+          }
+        }
+XCUB_UNROLL
+        for (int b = 0; b < RANK_BATCH; ++b) {
+          if (i0 + b < KEYS_PER_THREAD) {
+            const int leader = static_cast<int>(arch::highest_lane(peers[b]));
+            ranks[i0 + b] = arch::shfl_idx(members, warp_prefix[b], leader) + peers_up_to_me[b] - 1;
+          }
+        }
+      }
     }
     arch::sync_threads();
 

@@ -192,6 +192,10 @@ struct radix_sort_policy {
   /// look-back, and no thread holds ranks, values and output positions at once. false: static
   /// storage within 48 KiB, where the values reuse the keys' memory once the keys are written out.
   bool dynamic_tile = false;
+  /// Keys a onesweep warp ranks at once with RADIX_RANK_MATCH_EARLY_COUNTS_ANY (their peers, then
+  /// their counter atomics, then the broadcasts: one shared-memory wait per batch instead of one per
+  /// key); _ATOMIC_OR takes 1. The sm_90 sweeps of 2026-11-28 found no gain: the tunings keep 1.
+  int rank_batch = 1;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

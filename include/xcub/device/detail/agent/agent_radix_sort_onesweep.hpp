@@ -114,15 +114,20 @@ struct agent_radix_sort_onesweep {
   static_assert(policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ANY ||
                     policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR,
                 "xcub::DeviceRadixSort: the onesweep pass ranks with RADIX_RANK_MATCH_EARLY_COUNTS_ANY or _ATOMIC_OR");
+  static_assert(policy.rank_batch >= 1 &&
+                    (policy.rank_batch == 1 || policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ANY),
+                "xcub::DeviceRadixSort: a tuning's rank_batch is at least 1, and more than 1 only with "
+                "RADIX_RANK_MATCH_EARLY_COUNTS_ANY");
 
   using shape = block_shape<threads>;
   using rk = radix::radix_key<KeyT, Decomposer>;
   using image_t = typename rk::image_t;
   using value_t = std::conditional_t<keys_only, unsigned char, ValueT>;
-  using rank_t = BlockRadixRankMatchEarlyCounts<threads, radix_bits, DESCENDING, BLOCK_SCAN_WARP_SCANS,
-                                                policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
-                                                    ? WARP_MATCH_ATOMIC_OR
-                                                    : WARP_MATCH_ANY>;
+  using rank_t = block_radix_rank_early_counts<threads, radix_bits, DESCENDING, BLOCK_SCAN_WARP_SCANS,
+                                               policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
+                                                   ? WARP_MATCH_ATOMIC_OR
+                                                   : WARP_MATCH_ANY,
+                                               1, 1, 1, policy.rank_batch>;
   static constexpr int bins = rank_t::BINS_PER_THREAD;
   /// The tile in dynamic shared memory (onesweep_tile_layout), values beside keys, not TempStorage.
   static constexpr bool dynamic = policy.dynamic_tile;
