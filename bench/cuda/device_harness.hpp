@@ -223,6 +223,50 @@ void run_pair(report& rep, const bench_case& c, XcubCall xcall, BaselineCall bca
   rep.add(c, ms.first, ms.second, runs);
 }
 
+/// run_pair for calls that write into one of two output sets: `xcall(d_temp, bytes, slot)` and
+/// `bcall(d_temp, bytes, slot)` (two-phase, slot 0 or 1). Two temp allocations of the larger size
+/// and the two output sets are swapped between the sides every round (xcub on one while the
+/// baseline is on the other), so that where the buffers lie weighs on both alike: a radix sort's
+/// time moves by 5% and more with its buffers' placement on H100 and H200 (2026-11-28). The first
+/// round (xcub slot 0, baseline slot 1) and the last are verified with `verify(xcub_slot,
+/// baseline_slot)`.
+template <class XcubCall, class BaselineCall, class Verify>
+void run_pair_swapped(report& rep, const bench_case& c, XcubCall xcall, BaselineCall bcall, Verify verify) {
+  const char* what = c.benchmark.c_str();
+  std::size_t xbytes = 0, bbytes = 0;
+  check(static_cast<cudaError_t>(xcall(nullptr, xbytes, 0)), what);
+  check(static_cast<cudaError_t>(bcall(nullptr, bbytes, 0)), what);
+  const std::size_t bytes = std::max<std::size_t>({xbytes, bbytes, 1});
+  void* temp[2] = {nullptr, nullptr};
+  check(cudaMalloc(&temp[0], bytes), "temp storage");
+  check(cudaMalloc(&temp[1], bytes), "temp storage");
+  auto x = [&](int slot) {
+    std::size_t b = bytes;
+    check(static_cast<cudaError_t>(xcall(temp[slot], b, slot)), what);
+  };
+  auto base = [&](int slot) {
+    std::size_t b = bytes;
+    check(static_cast<cudaError_t>(bcall(temp[slot], b, slot)), what);
+  };
+  const auto t0 = std::chrono::steady_clock::now();
+  x(0);
+  check(cudaDeviceSynchronize(), what);
+  const auto t1 = std::chrono::steady_clock::now();
+  base(1);
+  check(cudaDeviceSynchronize(), what);
+  const auto t2 = std::chrono::steady_clock::now();
+  verify(0, 1);
+  const bool slow = std::max(t1 - t0, t2 - t1) > std::chrono::milliseconds(50);
+  const int warmup = slow ? 2 : 5, runs = slow ? 20 : 30;
+  int x_round = 0, b_round = 0;
+  const auto ms = median_ms_interleaved([&] { x(x_round++ % 2); }, [&] { base(1 - b_round++ % 2); }, warmup, runs);
+  check(cudaDeviceSynchronize(), what);
+  verify((x_round - 1) % 2, 1 - (b_round - 1) % 2);
+  cudaFree(temp[0]);
+  cudaFree(temp[1]);
+  rep.add(c, ms.first, ms.second, runs);
+}
+
 /// The type's name in the rows.
 template <class T>
 constexpr const char* type_name() {

@@ -1,8 +1,9 @@
 // One DeviceRadixSort benchmark over the sizes (2^16 to 2^28 keys unless XCUB_BENCH_LOG2 says
 // otherwise): uniformly random keys (a hash of the index over every bit of the key; floats uniform
-// in [-2^20, 2^20)), values = a hash too; xcub and CUB sort the same input into their own outputs,
-// compared whole (keys and values) before and after timing. Minimum traffic: the keys (and values)
-// read once and written once.
+// in [-2^20, 2^20)), values = a hash too; xcub and CUB sort the same input into two output sets (and
+// two temp allocations) that they swap every round (run_pair_swapped: a sort's time moves with where
+// its buffers lie), compared whole (keys and values) before and after timing. Minimum traffic: the
+// keys (and values) read once and written once.
 #pragma once
 
 #include <cstdlib>
@@ -56,17 +57,19 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
     fill_random(keys.get(), n, 7);
     if constexpr (pairs) fill_random(values.get(), n, 11);
     const K* ki = keys.get();
-    K *xk = x_keys.get(), *ck = c_keys.get();
     const value_t* vi = pairs ? values.get() : nullptr;
-    value_t *xv = pairs ? x_values.get() : nullptr, *cv = pairs ? c_values.get() : nullptr;
+    // Output sets 0 and 1; the sides swap them (and their temp storage) every round.
+    K* out_keys[2] = {x_keys.get(), c_keys.get()};
+    value_t* out_values[2] = {pairs ? x_values.get() : nullptr, pairs ? c_values.get() : nullptr};
     const int items = static_cast<int>(n);
     const bench_case c{name, type, k, n, 2 * n * item_bytes, n * sizeof(K)};
-    run_pair(
-        rep, c, [=](void* t, std::size_t& b) { return xcub_call(t, b, ki, xk, vi, xv, items); },
-        [=](void* t, std::size_t& b) { return cub_call(t, b, ki, ck, vi, cv, items); },
-        [&] {
-          expect_equal(xk, ck, n, std::string(name) + " " + type + " keys");
-          if constexpr (pairs) expect_equal(xv, cv, n, std::string(name) + " " + type + " values");
+    run_pair_swapped(
+        rep, c,
+        [=](void* t, std::size_t& b, int s) { return xcub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
+        [=](void* t, std::size_t& b, int s) { return cub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
+        [&](int xs, int cs) {
+          expect_equal(out_keys[xs], out_keys[cs], n, std::string(name) + " " + type + " keys");
+          if constexpr (pairs) expect_equal(out_values[xs], out_values[cs], n, std::string(name) + " " + type + " values");
         });
   }
 }

@@ -14,7 +14,8 @@ namespace xcub_bench::device {
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
-          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1, int BATCH = 1>
+          bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1, int BATCH = 1,
+          xcub::CacheLoadModifier LOAD = xcub::LOAD_DEFAULT, xcub::CacheStoreModifier STORE = xcub::STORE_DEFAULT>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -27,6 +28,8 @@ struct candidate {
     p.min_blocks_per_sm = MIN_BLOCKS;
     if (BITS > 0) p.radix_bits = BITS;  // -1: the default's
     p.rank_batch = BATCH;
+    p.load_modifier = LOAD;
+    p.store_modifier = STORE;
     return p;
   }
 };
@@ -73,21 +76,22 @@ int main(int argc, char** argv) {
   // bench/results/sweep-radix-sort-2026-11-28-rank-batch*-h100.json: no gain, the default keeps 1. Earlier sweeps: bench/results/sweep-radix-sort-2026-11-2*.json.
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
-  constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+  [[maybe_unused]] constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   using u32 = std::uint32_t;
   using u64 = std::uint64_t;
   one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
-  one<candidate<256, 48, -1, ANY, true, 2, -1, 1>, u32, u32>(rep, "256x48 any b1", k);
-  one<candidate<256, 48, -1, ANY, true, 2, -1, 2>, u32, u32>(rep, "256x48 any b2", k);
-  one<candidate<256, 48, -1, ANY, true, 2, -1, 4>, u32, u32>(rep, "256x48 any b4", k);
-  one<candidate<256, 48, -1, ANY, true, 2, -1, 8>, u32, u32>(rep, "256x48 any b8", k);
-  one<candidate<384, 32, -1, ANY, true, 2, -1, 4>, u32, u32>(rep, "384x32 any b4", k);
-  one<candidate<384, 23, -1, OR, false, 0>, u32, u32>(rep, "384x23 or static", k);  // CUB's shape
+  using xcub::LOAD_DEFAULT;
+  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG>, u32, u32>(rep, "256x48 ld.cg", k);
+  one<candidate<256, 48, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CG>, u32, u32>(rep, "256x48 st.cg", k);
+  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CG>, u32, u32>(rep, "256x48 ld.cg st.cg", k);
+  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CS>, u32, u32>(rep, "256x48 ld.cg st.cs", k);
   one<xcub::tuning::radix_sort, u32, void>(rep, "default", k);
-  one<candidate<384, 32, -1, ANY, true, 2, -1, 4>, u32, void>(rep, "384x32 any b4", k);
-  one<candidate<384, 32, -1, ANY, true, 2, -1, 8>, u32, void>(rep, "384x32 any b8", k);
+  one<candidate<384, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u32, void>(rep, "384x32 st.cs", k);
+  one<candidate<384, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CG>, u32, void>(rep, "384x32 st.cg", k);
+  one<candidate<384, 32, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CS>, u32, void>(rep, "384x32 ld.cg st.cs", k);
   one<xcub::tuning::radix_sort, u64, void>(rep, "default", k - 1);
-  one<candidate<256, 36, -1, ANY, true, 2, -1, 4>, u64, void>(rep, "256x36 any b4", k - 1);
+  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u64, void>(rep, "256x36 st.cs", k - 1);
+  one<candidate<256, 36, -1, OR, true, 2, -1, 1, xcub::LOAD_CG>, u64, void>(rep, "256x36 ld.cg", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

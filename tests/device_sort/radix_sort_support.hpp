@@ -48,6 +48,8 @@ struct dynamic_radix_tuning {
   static constexpr xcub::detail::radix_sort_policy policy(int) {
     xcub::detail::radix_sort_policy p{64, 8, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 64, 4, 64, 0, 4};
     p.dynamic_tile = true;
+    p.load_modifier = xcub::LOAD_CG;  // as the CUDA sm_90 tunings: cache operators on the pass's loads and stores
+    p.store_modifier = xcub::STORE_CS;
     return p;
   }
 };

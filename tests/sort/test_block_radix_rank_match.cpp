@@ -4,8 +4,9 @@
 // explicit and private TempStorage, a union reused after barriers; random, all-equal and two-valued
 // keys). Configurations cover RADIX_BITS 1, 4, 5, 8 and 10 (the arch::match_any path), ascending and
 // descending, inner scans WARP_SCANS and RAKING, blocks of 33, 64, 96, 100, 128, 130, 256, 512 and
-// 1024 threads (partial last warps at either warp width), 16x4 and 8x4x2, 1 to 17 keys per thread; the batched counts (MATCH with 8-bit digits and
-// wider, EarlyCounts ANY with 256 threads and 16 keys and more) with odd key counts.
+// 1024 threads (partial last warps at either warp width), 16x4, 16x16, 8x4x2 and 16x4x2, 1 to 17 keys
+// per thread; the batched counts (MATCH with 8-bit digits, EarlyCounts ANY with 8-bit digits, 256
+// threads and 16 keys and more) with odd key counts, partial warps and 2D/3D blocks.
 #include "test_block_radix_rank.hpp"
 
 using namespace radix_rank_test;
@@ -36,8 +37,11 @@ TEST_CASE("BlockRadixRankMatch") {
     check_all<match<16, 4, true, ws, 4>, std::uint32_t, 16, 4, 1, 9, 20, 4, true, true>(r);
     check_all<match<1024, 4, false, ws>, std::uint32_t, 1024, 1, 1, 1, 4, 4, false, true>(r);
     check_all<match<64, 10, false, ws>, std::uint32_t, 64, 1, 1, 5, 3, 10, false, true>(r);
-    // 8-bit digits count two keys at a time: 7 keys (3 pairs and one), a partial last warp.
+    // 8-bit digits count two keys at a time: 7 keys (3 pairs and one), a partial last warp; a 3D
+    // block with the RAKING scan; a block of less than a warp.
     check_all<match<100, 8, false, ws>, std::uint32_t, 100, 1, 1, 7, 5, 8, false, true>(r);
+    check_all<match<16, 8, true, rk, 4, 2>, std::uint32_t, 16, 4, 2, 6, 3, 8, true, true>(r);
+    check_all<match<24, 8, false, ws>, std::uint16_t, 24, 1, 1, 3, 8, 8, false, true>(r);
   });
 }
 
@@ -50,8 +54,11 @@ TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ANY") {
     check_all<early<96, 5, false, rk, match_any, 1>, std::uint16_t, 96, 1, 1, 11, 2, 5, false, true>(r);
     check_all<early<8, 1, true, ws, match_any, 1, 4, 2>, std::uint8_t, 8, 4, 2, 2, 0, 1, true, true>(r);
     check_all<early<64, 10, true, ws, match_any, 1>, std::uint32_t, 64, 1, 1, 3, 13, 10, true, true>(r);
-    // 256 threads and 16 keys or more rank two keys at a time: 17 keys (8 pairs and one).
+    // 8-bit digits, 256 threads and more, 16 keys or more rank two keys at a time: 17 keys (8 pairs
+    // and one); a 16x16 block with two parts; 260 threads (a partial last warp).
     check_all<early<256, 8, true, ws, match_any, 1>, std::uint32_t, 256, 1, 1, 17, 11, 8, true, true>(r);
+    check_all<early<16, 8, false, ws, match_any, 2, 16>, std::uint32_t, 16, 16, 1, 16, 0, 8, false, true>(r);
+    check_all<early<260, 8, false, rk, match_any, 1>, std::uint16_t, 260, 1, 1, 16, 4, 8, false, true>(r);
   });
 }
 

@@ -15,14 +15,16 @@
 //   reordered in memory. Each warp's entry gets the digit's prefix added. Barrier.
 // - Ranks: each warp walks its keys item by item (warp-striped); the lanes of equal digit find each
 //   other (match_digit, or ATOMIC_OR: each ORs its bit into the digit's mask, sync_warp, reads it);
-//   the lowest of them takes the group's size from the warp's offset with an atomic add and
+//   the highest of them takes the group's size from the warp's offset with an atomic add and
 //   broadcasts the old value; a key's rank is that plus its lower peers. ATOMIC_OR then clears the
 //   mask between two sync_warps (the second orders the clear before the next item's ORs; the first
 //   orders every lane's read before it: CUB relies on the shuffle for that, which orders no memory).
 //   Batches (WARP_MATCH_ANY; batch_for, or the RANK_BATCH a onesweep tuning sets): B keys' peers,
-//   then their B atomic adds, a sync_warp between two (two keys of a batch may share a
-//   digit, and their adds must land in item order), then the B broadcasts: the shared-memory round
-//   trips of a batch overlap.
+//   then their B atomic adds, a sync_warp between two (two keys of a batch may share a digit, and
+//   their adds must land in item order), then the B broadcasts: the shared-memory round trips of a
+//   batch overlap. The next batch's adds come after this batch's broadcasts, which take the values
+//   the adds returned: that dependency orders them, as it orders one key's add after the previous
+//   key's in CUB's loop.
 // - A partial last warp works with a member mask of its lanes (CUB's version assumes whole warps).
 #pragma once
 
@@ -47,15 +49,16 @@ class block_radix_rank_early_counts {
   static constexpr int WARPS = shape::warps;
   static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
   static constexpr bool ATOMIC_OR = MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR;
-  /// Keys a warp ranks at once: RANK_BATCH, or when 0, two for WARP_MATCH_ANY with 256 threads and
-  /// more and 16 keys per thread and more, else one (RankKeys against CUB, 2026-11-28, 256 x 16:
+  /// Keys a warp ranks at once: RANK_BATCH, or when 0, two for WARP_MATCH_ANY with 8-bit digits, 256
+  /// threads and more and 16 keys per thread and more (the measured case), else one (RankKeys
+  /// against CUB, 8-bit digits, 2026-11-28, 256 x 16:
   /// 0.963-0.968 -> 0.984-0.986 on an H200, 0.975-0.976 -> 0.990-0.994 on an H100; smaller tiles gained
   /// nothing or lost). ATOMIC_OR ranks one key at a time: batches of two and four, each with mask
   /// arrays of its own, lost 1-17% in every block shape and gained nothing in the onesweep sort.
   template <int KEYS_PER_THREAD>
   static constexpr int batch_for() {
     if constexpr (RANK_BATCH > 0) return RANK_BATCH;
-    else return !ATOMIC_OR && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
+    else return !ATOMIC_OR && RADIX_BITS == 8 && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
   }
   /// Ints between the starts of two warps' regions (histogram, then offsets over its start).
   static constexpr int WARP_STRIDE = RADIX_DIGITS * NUM_PARTS;

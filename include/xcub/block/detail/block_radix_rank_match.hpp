@@ -8,9 +8,11 @@
 // - Count: each warp walks its keys item by item (a warp-striped tile: item i of every lane, then
 //   item i + 1); for each, the lanes of equal digit find each other (match_digit), all read their
 //   warp's counter, sync_warp, the lowest of them adds the group's size, sync_warp. A key's warp
-//   rank is the counter it read plus its lower peers. With 8-bit digits and wider, two keys at a
-//   time: both matches, then for each the highest peer's atomic add of the group's size (a sync_warp
-//   between the two), then the shuffles of the old counts; the two round trips overlap.
+//   rank is the counter it read plus its lower peers (digits other than 8 bits). With 8-bit digits,
+//   two keys at a time instead: both matches, then for each the highest peer's atomic add of the
+//   group's size (a sync_warp between the two), then the shuffles of the old counts; the two round
+//   trips overlap. The next pair's adds come after these shuffles, which take the values the adds
+//   returned: that dependency orders them.
 // - Scan (a barrier before and after): each thread takes its row of the grid and BlockScan (with
 //   WARP_SCANS: the ordered fold of block_scan_warp_scans.hpp) gives the exclusive sum over the
 //   rows in order, i.e. over the counters slot by slot, warp by warp: a counter becomes the number of keys ranked before that warp's keys of that slot.
@@ -43,10 +45,11 @@ class block_radix_rank_match {
   static constexpr int COUNTERS = PADDED_WARPS * RADIX_DIGITS;
   static constexpr int SEGMENT = (COUNTERS + THREADS - 1) / THREADS;
   static constexpr int PADDED_SEGMENT = SEGMENT % 2 == 0 ? SEGMENT + 1 : SEGMENT;
-  /// Keys a warp counts at once: two with 8-bit digits and wider (RankKeys against CUB, 2026-11-28,
-  /// six shapes: 0.976-1.035 -> 0.992-1.011 on an H100, 0.971-1.031 -> 0.989-1.032 on an H200), one
-  /// with narrower ones (4 bits: 0.955-1.049 -> 0.902-1.036 on the H200; docs/radix-rank-performance.md).
-  static constexpr int RANK_BATCH = RADIX_BITS >= 8 ? 2 : 1;
+  /// Keys a warp counts at once: two with 8-bit digits (RankKeys against CUB, 2026-11-28, six
+  /// shapes: 0.976-1.035 -> 0.992-1.011 on an H100, 0.971-1.031 -> 0.989-1.032 on an H200), one
+  /// otherwise (4 bits: 0.955-1.049 -> 0.902-1.036 on the H200; other widths not measured:
+  /// docs/radix-rank-performance.md).
+  static constexpr int RANK_BATCH = RADIX_BITS == 8 ? 2 : 1;
   using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
 
  public:

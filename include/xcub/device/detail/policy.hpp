@@ -196,6 +196,9 @@ struct radix_sort_policy {
   /// their counter atomics, then the broadcasts: one shared-memory wait per batch instead of one per
   /// key); _ATOMIC_OR takes 1. The sm_90 sweeps of 2026-11-28 found no gain: the tunings keep 1.
   int rank_batch = 1;
+  /// Cache modifiers of the onesweep pass's global loads (keys, values) and stores.
+  CacheLoadModifier load_modifier = LOAD_DEFAULT;
+  CacheStoreModifier store_modifier = STORE_DEFAULT;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };

@@ -39,6 +39,8 @@
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/device/detail/policy.hpp>
+#include <xcub/thread/thread_load.hpp>
+#include <xcub/thread/thread_store.hpp>
 #include <xcub/util/null_type.hpp>
 
 namespace xcub::detail {
@@ -215,12 +217,12 @@ XCUB_UNROLL
     const bool full = valid == tile_items;
     if (full) {  // no bounds to check
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) images[i] = rk::to_image(keys_in[first + striped_position(rank, i)], decomposer);
+      for (int i = 0; i < items; ++i) images[i] = rk::to_image(ThreadLoad<policy.load_modifier>(keys_in + (first + striped_position(rank, i))), decomposer);
     } else {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        images[i] = p < valid ? rk::to_image(keys_in[first + p], decomposer) : pad;
+        images[i] = p < valid ? rk::to_image(ThreadLoad<policy.load_modifier>(keys_in + (first + p)), decomposer) : pad;
       }
     }
 
@@ -247,7 +249,7 @@ XCUB_UNROLL
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        values[i] = full || p < valid ? values_in[first + p] : value_t{};  // padding: never stored
+        values[i] = full || p < valid ? ThreadLoad<policy.load_modifier>(values_in + (first + p)) : value_t{};  // padding: never stored
       }
     }
 XCUB_UNROLL
@@ -276,8 +278,8 @@ XCUB_UNROLL
         const image_t image = tile_keys()[p];
         const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
         if (full || p < valid) {
-          keys_out[destination] = rk::from_image(image, decomposer);
-          if constexpr (!keys_only) values_out[destination] = tile_values()[p];
+          ThreadStore<policy.store_modifier>(keys_out + destination, rk::from_image(image, decomposer));
+          if constexpr (!keys_only) ThreadStore<policy.store_modifier>(values_out + destination, tile_values()[p]);
         }
       }
     } else {
@@ -287,7 +289,7 @@ XCUB_UNROLL
         const int p = i * threads + rank;
         const image_t image = tile_keys()[p];
         destination[i] = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
-        if (full || p < valid) keys_out[destination[i]] = rk::from_image(image, decomposer);
+        if (full || p < valid) ThreadStore<policy.store_modifier>(keys_out + destination[i], rk::from_image(image, decomposer));
       }
       if constexpr (!keys_only) {
         arch::sync_threads();  // every thread has read its keys out of the shared tile
@@ -297,7 +299,7 @@ XCUB_UNROLL
 XCUB_UNROLL
         for (int i = 0; i < items; ++i) {
           const int p = i * threads + rank;
-          if (full || p < valid) values_out[destination[i]] = tile_values()[p];
+          if (full || p < valid) ThreadStore<policy.store_modifier>(values_out + destination[i], tile_values()[p]);
         }
       }
     }
