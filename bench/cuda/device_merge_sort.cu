@@ -6,7 +6,8 @@
 // Keys are random 32-bit words (a hash of the index). The Copy forms are timed so that every call
 // sorts the same unsorted input (an in-place SortKeys would sort sorted data from the second call
 // on); SortKeys runs the same kernels, only the block sort's input differs. Both sides sort stably,
-// so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing.
+// so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing. The
+// sorts' outputs and temp storage are swapped between the sides every round (run_pair_swapped).
 // Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
 // CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned):
 // the default before 2026-11-26.
@@ -70,23 +71,31 @@ void sort_keys(report& rep, int k) {
   random_u32_kernel<<<2048, 256>>>(in.get(), nullptr, n);
   launched("keys");
   const std::uint32_t* d_in = in.get();
-  std::uint32_t *xo = x_out.get(), *co = c_out.get();
+  std::uint32_t* out[2] = {x_out.get(), c_out.get()};
   const bench_case c{"DeviceMergeSort::SortKeysCopy", "uint32", k, n, 2 * n * sizeof(std::uint32_t),
                      n * sizeof(std::uint32_t)};
-  run_pair(
+  // Each side's output and temp storage swapped every round (run_pair_swapped): a sort's time moves
+  // with where its buffers lie.
+  run_pair_swapped(
       rep, c,
-      [=](void* t, std::size_t& b) { return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, xo, n, less_u32{}); },
-      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
-      [&] { expect_equal(xo, co, n, c.benchmark); });
+      [=](void* t, std::size_t& b, int s) {
+        return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
+      },
+      [=](void* t, std::size_t& b, int s) {
+        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
+      },
+      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, c.benchmark); });
   bench_case big = c;
   big.benchmark += " [256x17]";
-  run_pair(
+  run_pair_swapped(
       rep, big,
-      [=](void* t, std::size_t& b) {
-        return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, xo, n, less_u32{});
+      [=](void* t, std::size_t& b, int s) {
+        return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
       },
-      [=](void* t, std::size_t& b) { return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, co, n, less_u32{}); },
-      [&] { expect_equal(xo, co, n, big.benchmark); });
+      [=](void* t, std::size_t& b, int s) {
+        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
+      },
+      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, big.benchmark); });
 }
 
 void sort_pairs(report& rep, int k) {
@@ -96,20 +105,21 @@ void sort_pairs(report& rep, int k) {
   random_u32_kernel<<<2048, 256>>>(keys.get(), values.get(), n);
   launched("pairs");
   const std::uint32_t *dk = keys.get(), *dv = values.get();
-  std::uint32_t *xko = xk.get(), *xvo = xv.get(), *cko = ck.get(), *cvo = cv.get();
+  std::uint32_t* out_keys[2] = {xk.get(), ck.get()};
+  std::uint32_t* out_values[2] = {xv.get(), cv.get()};
   const bench_case c{"DeviceMergeSort::SortPairsCopy", "uint32/uint32", k, n, 4 * n * sizeof(std::uint32_t),
                      2 * n * sizeof(std::uint32_t)};
-  run_pair(
+  run_pair_swapped(
       rep, c,
-      [=](void* t, std::size_t& b) {
-        return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, xko, xvo, n, less_u32{});
+      [=](void* t, std::size_t& b, int s) {
+        return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
       },
-      [=](void* t, std::size_t& b) {
-        return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, cko, cvo, n, less_u32{});
+      [=](void* t, std::size_t& b, int s) {
+        return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
       },
-      [&] {
-        expect_equal(xko, cko, n, c.benchmark + " keys");
-        expect_equal(xvo, cvo, n, c.benchmark + " values");
+      [&](int xs, int cs) {
+        expect_equal(out_keys[xs], out_keys[cs], n, c.benchmark + " keys");
+        expect_equal(out_values[xs], out_values[cs], n, c.benchmark + " values");
       });
 }
 
