@@ -51,10 +51,10 @@ class block_radix_rank_early_counts {
   static constexpr bool ATOMIC_OR = MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR;
   /// Keys a warp ranks at once: RANK_BATCH, or when 0, two for WARP_MATCH_ANY with 8-bit digits, 256
   /// threads and more and 16 keys per thread and more (the measured case), else one (RankKeys
-  /// against CUB, 8-bit digits, 2026-11-28, 256 x 16:
-  /// 0.963-0.968 -> 0.984-0.986 on an H200, 0.975-0.976 -> 0.990-0.994 on an H100; smaller tiles gained
-  /// nothing or lost). ATOMIC_OR ranks one key at a time: batches of two and four, each with mask
-  /// arrays of its own, lost 1-17% in every block shape and gained nothing in the onesweep sort.
+  /// against CUB, 8-bit digits, 2026-11-28, 256 x 16: 0.963-0.968 -> 0.984-0.986 on an H200,
+  /// 0.975-0.976 -> 0.990-0.994 on an H100; smaller tiles gained nothing or lost). ATOMIC_OR ranks
+  /// one key at a time: batches of two and four, each with mask arrays of its own, lost 1-17% in
+  /// every block shape and gained nothing in the onesweep sort.
   template <int KEYS_PER_THREAD>
   static constexpr int batch_for() {
     if constexpr (RANK_BATCH > 0) return RANK_BATCH;
@@ -173,7 +173,8 @@ XCUB_UNROLL
     // share a digit), then the broadcasts: one wait for the batch's shared-memory round trips instead
     // of one per key.
     constexpr int B = batch_for<KEYS_PER_THREAD>();
-    static_assert(!ATOMIC_OR || B == 1, "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
+    static_assert(!ATOMIC_OR || B == 1,
+                  "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
 XCUB_UNROLL
     for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += B) {
       std::uint32_t d[B];
@@ -207,7 +208,9 @@ XCUB_UNROLL
         if (i0 + b < KEYS_PER_THREAD) {
           if (b > 0) arch::sync_warp(members);
           offset[b] = 0;
-          if (lane == leader[b]) offset[b] = arch::atomic_add<arch::scope::block>(offsets + d[b], peers_up_to_me[b]);
+          if (lane == leader[b]) {
+            offset[b] = arch::atomic_add<arch::scope::block>(offsets + d[b], peers_up_to_me[b]);
+          }
         }
       }
 XCUB_UNROLL

@@ -104,7 +104,8 @@ XCUB_UNROLL
 XCUB_UNROLL
         for (int b = 0; b < RANK_BATCH; ++b) {
           if (i0 + b < KEYS_PER_THREAD) {
-            const std::uint32_t slot = slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i0 + b])));
+            const std::uint32_t slot =
+                slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i0 + b])));
             peers[b] = match_digit<RADIX_BITS>(members, slot);
             counter_of[i0 + b] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
             peers_up_to_me[b] = arch::lane_count(peers[b] & up_to_me);

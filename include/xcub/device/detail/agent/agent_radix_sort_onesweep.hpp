@@ -217,12 +217,14 @@ XCUB_UNROLL
     const bool full = valid == tile_items;
     if (full) {  // no bounds to check
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) images[i] = rk::to_image(ThreadLoad<policy.load_modifier>(keys_in + (first + striped_position(rank, i))), decomposer);
+      for (int i = 0; i < items; ++i) {
+        images[i] = rk::to_image(load_in(keys_in, first + striped_position(rank, i)), decomposer);
+      }
     } else {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        images[i] = p < valid ? rk::to_image(ThreadLoad<policy.load_modifier>(keys_in + (first + p)), decomposer) : pad;
+        images[i] = p < valid ? rk::to_image(load_in(keys_in, first + p), decomposer) : pad;
       }
     }
 
@@ -249,7 +251,7 @@ XCUB_UNROLL
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        values[i] = full || p < valid ? ThreadLoad<policy.load_modifier>(values_in + (first + p)) : value_t{};  // padding: never stored
+        values[i] = full || p < valid ? load_in(values_in, first + p) : value_t{};  // padding: never stored
       }
     }
 XCUB_UNROLL
@@ -278,8 +280,8 @@ XCUB_UNROLL
         const image_t image = tile_keys()[p];
         const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
         if (full || p < valid) {
-          ThreadStore<policy.store_modifier>(keys_out + destination, rk::from_image(image, decomposer));
-          if constexpr (!keys_only) ThreadStore<policy.store_modifier>(values_out + destination, tile_values()[p]);
+          store_out(keys_out, destination, rk::from_image(image, decomposer));
+          if constexpr (!keys_only) store_out(values_out, destination, tile_values()[p]);
         }
       }
     } else {
@@ -289,7 +291,7 @@ XCUB_UNROLL
         const int p = i * threads + rank;
         const image_t image = tile_keys()[p];
         destination[i] = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
-        if (full || p < valid) ThreadStore<policy.store_modifier>(keys_out + destination[i], rk::from_image(image, decomposer));
+        if (full || p < valid) store_out(keys_out, destination[i], rk::from_image(image, decomposer));
       }
       if constexpr (!keys_only) {
         arch::sync_threads();  // every thread has read its keys out of the shared tile
@@ -299,13 +301,23 @@ XCUB_UNROLL
 XCUB_UNROLL
         for (int i = 0; i < items; ++i) {
           const int p = i * threads + rank;
-          if (full || p < valid) ThreadStore<policy.store_modifier>(values_out + destination[i], tile_values()[p]);
+          if (full || p < valid) store_out(values_out, destination[i], tile_values()[p]);
         }
       }
     }
   }
 
  private:
+  /// The pass's global loads and stores, with the policy's cache operators.
+  template <class T>
+  XCUB_DEVICE XCUB_FORCEINLINE static T load_in(const T* in, OffsetT i) {
+    return ThreadLoad<policy.load_modifier>(in + i);
+  }
+  template <class T>
+  XCUB_DEVICE XCUB_FORCEINLINE static void store_out(T* out, OffsetT i, T value) {
+    ThreadStore<policy.store_modifier>(out + i, value);
+  }
+
   /// The tile position of a thread's key i in the warp-striped arrangement the Match ranks read:
   /// warp w holds positions [w * warp_threads * items, ...), lane l's key i at i * L + l, L being the
   /// warp's lanes.

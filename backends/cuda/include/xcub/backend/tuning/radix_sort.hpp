@@ -71,11 +71,13 @@ struct radix_sort {
     // The second launch bound: 1- and 2-byte keys and every dynamic tile ask two blocks per
     // multiprocessor (left to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on
     // how the ranking zeroes its counters: 1.05x or 0.76x CUB, which has 64).
-    detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8, min_blocks, dynamic};
+    detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8,
+                                min_blocks, dynamic};
     // Cache operators of the onesweep pass (sm_90, 2026-11-28, sweep-radix-sort-2026-11-28-cache-*.json,
-    // both sides swapping buffers every round): keys alone stored evict-first (st.cs: u32 keys 1.26x ->
-    // 1.28x CUB on an H200, 5.21 -> 5.04-5.07 ms on an H100; u64 keys 1.17x -> 1.24x on the H200, 1.09x -> 1.07x on the H100);
-    // u32 pairs loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200; 0.96x either way on the H100).
+    // both sides swapping buffers every round): keys alone stored evict-first (st.cs: u32 keys 1.26x
+    // -> 1.28x CUB on an H200, 5.21 -> 5.04-5.07 ms on an H100; u64 keys 1.17x -> 1.24x on the H200,
+    // 1.09x -> 1.07x on the H100), u32 pairs loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, 0.96x
+    // either way on the H100).
     if (arch >= 900 && dynamic) {
       if (keys_only) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4) p.load_modifier = LOAD_CG;
