@@ -34,6 +34,7 @@
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/warp_count_batch.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
 #include <xcub/block/detail/strided_for.hpp>
 
@@ -162,16 +163,13 @@ XCUB_UNROLL
 
     // Ranks.
     const arch::lane_mask_t lane_bit = static_cast<arch::lane_mask_t>(arch::lane_mask_t{1} << lane);
-    const arch::lane_mask_t up_to_me = arch::lane_range_mask(0, static_cast<unsigned>(lane) + 1);
     // The warp's offsets, through a value nvcc cannot see through (lane 0's copy of the same
     // offset: one shuffle per call): the histogram loop computes the very same addresses, and with
     // them in plain sight nvcc keeps its KEYS_PER_THREAD addresses live across the scan next to the
     // keys (56 registers instead of 40 at 16 keys) instead of recomputing them from the digits.
     int* const offsets = base + arch::shfl_idx(members, warp * WARP_STRIDE, 0);
-    // B keys at a time (batch_for): their peers first (independent of each other), then the leaders'
-    // atomic adds one after the other (a sync_warp between two orders them when two keys of the batch
-    // share a digit), then the broadcasts: one wait for the batch's shared-memory round trips instead
-    // of one per key.
+    const arch::lane_mask_t up_to_me = arch::lane_range_mask(0, static_cast<unsigned>(lane) + 1);
+    // B keys at a time (batch_for): their peers, then their counts (count_batch).
     constexpr int B = batch_for<KEYS_PER_THREAD>();
     static_assert(!ATOMIC_OR || B == 1,
                   "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
@@ -179,7 +177,7 @@ XCUB_UNROLL
     for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += B) {
       std::uint32_t d[B];
       arch::lane_mask_t peers[B];
-      int peers_up_to_me[B], leader[B], offset[B];
+      int up[B];
 XCUB_UNROLL
       for (int b = 0; b < B; ++b) {
         if (i0 + b < KEYS_PER_THREAD) d[b] = digit_of(digit_extractor, keys[i0 + b]);
@@ -194,34 +192,14 @@ XCUB_UNROLL
           if (i0 + b < KEYS_PER_THREAD) peers[b] = match_digit<RADIX_BITS>(members, d[b]);
         }
       }
-      // The highest peer leads: the count of peers up to it is the count of all peers, so one
-      // popcount serves both its atomic and every peer's rank.
 XCUB_UNROLL
       for (int b = 0; b < B; ++b) {
-        if (i0 + b < KEYS_PER_THREAD) {
-          peers_up_to_me[b] = arch::lane_count(peers[b] & up_to_me);
-          leader[b] = static_cast<int>(arch::highest_lane(peers[b]));
-        }
+        if (i0 + b < KEYS_PER_THREAD) up[b] = arch::lane_count(peers[b] & up_to_me);
       }
-XCUB_UNROLL
-      for (int b = 0; b < B; ++b) {
-        if (i0 + b < KEYS_PER_THREAD) {
-          if (b > 0) arch::sync_warp(members);
-          offset[b] = 0;
-          if (lane == leader[b]) {
-            offset[b] = arch::atomic_add<arch::scope::block>(offsets + d[b], peers_up_to_me[b]);
-          }
-        }
-      }
-XCUB_UNROLL
-      for (int b = 0; b < B; ++b) {
-        if (i0 + b < KEYS_PER_THREAD) {
-          ranks[i0 + b] = arch::shfl_idx(members, offset[b], leader[b]) + peers_up_to_me[b] - 1;
-        }
-      }
+      count_batch<B>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
       if constexpr (ATOMIC_OR) {
         arch::sync_warp(members);
-        if (lane == leader[0]) masks[d[0]] = 0;
+        if (lane == static_cast<int>(arch::highest_lane(peers[0]))) masks[d[0]] = 0;
         arch::sync_warp(members);
       }
     }

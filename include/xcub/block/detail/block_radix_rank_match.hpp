@@ -30,6 +30,7 @@
 #include <xcub/block/block_scan.hpp>
 #include <xcub/block/detail/block_exclusive_sum.hpp>
 #include <xcub/block/detail/block_shape.hpp>
+#include <xcub/block/detail/warp_count_batch.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
 
 namespace xcub::detail {
@@ -93,14 +94,12 @@ XCUB_UNROLL
         ranks[i] = warp_prefix + lower_peers;
       }
     } else {
-      // RANK_BATCH keys at a time: their peers, then the highest peers' atomic adds one after the
-      // other (a sync_warp between two orders them when keys of the batch share a digit), then the
-      // broadcasts of the old counts.
+      // RANK_BATCH keys at a time: their peers, then their counts (count_batch).
       const arch::lane_mask_t up_to_me = below | (arch::lane_mask_t{1} << shape::lane());
 XCUB_UNROLL
       for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += RANK_BATCH) {
         arch::lane_mask_t peers[RANK_BATCH];
-        int peers_up_to_me[RANK_BATCH], warp_prefix[RANK_BATCH];
+        int up[RANK_BATCH];
 XCUB_UNROLL
         for (int b = 0; b < RANK_BATCH; ++b) {
           if (i0 + b < KEYS_PER_THREAD) {
@@ -108,26 +107,10 @@ XCUB_UNROLL
                 slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i0 + b])));
             peers[b] = match_digit<RADIX_BITS>(members, slot);
             counter_of[i0 + b] = counters + (static_cast<int>(slot) * PADDED_WARPS + warp);
-            peers_up_to_me[b] = arch::lane_count(peers[b] & up_to_me);
+            up[b] = arch::lane_count(peers[b] & up_to_me);
           }
         }
-XCUB_UNROLL
-        for (int b = 0; b < RANK_BATCH; ++b) {
-          if (i0 + b < KEYS_PER_THREAD) {
-            if (b > 0) arch::sync_warp(members);
-            warp_prefix[b] = 0;
-            if (peers_up_to_me[b] == arch::lane_count(peers[b])) {
-              warp_prefix[b] = arch::atomic_add<arch::scope::block>(counter_of[i0 + b], peers_up_to_me[b]);
-            }
-          }
-        }
-XCUB_UNROLL
-        for (int b = 0; b < RANK_BATCH; ++b) {
-          if (i0 + b < KEYS_PER_THREAD) {
-            const int leader = static_cast<int>(arch::highest_lane(peers[b]));
-            ranks[i0 + b] = arch::shfl_idx(members, warp_prefix[b], leader) + peers_up_to_me[b] - 1;
-          }
-        }
+        count_batch<RANK_BATCH>(members, i0, peers, up, [&](int b) { return counter_of[i0 + b]; }, ranks);
       }
     }
     arch::sync_threads();

@@ -37,7 +37,8 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(
 
 /// DeviceSelect's and DeviceRunLengthEncode's pipelined agent (agent_select_pipelined.hpp): a
 /// persistent grid of blocks of select_pipeline_warps warps, each with the ring in dynamic shared
-/// memory, looping over tiles until they run out. Launched after tile_state_init_kernel (overlapped: the agent waits for it).
+/// memory, looping over tiles until they run out. Launched after tile_state_init_kernel (overlapped:
+/// the agent waits for it).
 template <class Tuning, class T, class Selector, bool ENCODE = false>
 struct active_select_pipeline {
   static constexpr pipelined_scan_policy value = select_pipeline_of<Tuning, T, Selector, ENCODE>(arch::target_arch());
