@@ -15,7 +15,8 @@ namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
           bool BESIDE = false, int MIN_BLOCKS = 0, int BITS = -1, int BATCH = 1,
-          xcub::CacheLoadModifier LOAD = xcub::LOAD_DEFAULT, xcub::CacheStoreModifier STORE = xcub::STORE_DEFAULT>
+          xcub::CacheLoadModifier LOAD = xcub::LOAD_DEFAULT, xcub::CacheStoreModifier STORE = xcub::STORE_DEFAULT,
+          bool PACK = false>
 struct candidate {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
@@ -30,12 +31,17 @@ struct candidate {
     p.rank_batch = BATCH;
     p.load_modifier = LOAD;
     p.store_modifier = STORE;
+    p.pack_pairs = PACK;
     return p;
   }
 };
 
+/// The sorts' end bit (0: the key's width), for candidates over fewer passes.
+int sweep_end_bit = 0;
+
 template <class Candidate, class K, class V>
-void one(report& rep, const std::string& label, int k) {
+void one(report& rep, const std::string& label, int k, int end_bit = 0) {
+  sweep_end_bit = end_bit > 0 ? end_bit : int(sizeof(K) * 8);
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
   // XCUB_SWEEP_ONLY=text runs only the candidates whose name contains it (to profile one with ncu).
   if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
@@ -55,10 +61,10 @@ void one(report& rep, const std::string& label, int k) {
     sort_sizes<K, V>(
         rep, name.c_str(), type,
         [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
-          return sorter::SortPairs(t, b, ki, ko, vi, vo, n);
+          return sorter::SortPairs(t, b, ki, ko, vi, vo, n, 0, sweep_end_bit);
         },
         [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
-          return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n);
+          return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n, 0, sweep_end_bit);
         });
   }
 }
@@ -79,19 +85,22 @@ int main(int argc, char** argv) {
   [[maybe_unused]] constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   using u32 = std::uint32_t;
   using u64 = std::uint64_t;
+  // 2026-11-28 (twentieth session): u32/u32 pairs packed into 64-bit words between the first pass
+  // and the last (pack_pairs), at the shapes of u64 keys alone
+  // (bench/results/sweep-radix-sort-2026-11-28-packed-*.json; the tuning took 256 x 36 st.cs). Not
+  // kept: words only every other pass, split into the output in between (no second word buffer):
+  // 1.067x against 1.103x (sweep-radix-sort-2026-11-28-packed-alternate-h200.json).
   one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
   using xcub::LOAD_DEFAULT;
+  using xcub::STORE_DEFAULT;
   one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG>, u32, u32>(rep, "256x48 ld.cg", k);
-  one<candidate<256, 48, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CG>, u32, u32>(rep, "256x48 st.cg", k);
-  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CG>, u32, u32>(rep, "256x48 ld.cg st.cg", k);
-  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CS>, u32, u32>(rep, "256x48 ld.cg st.cs", k);
-  one<xcub::tuning::radix_sort, u32, void>(rep, "default", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u32, void>(rep, "384x32 st.cs", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CG>, u32, void>(rep, "384x32 st.cg", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, xcub::STORE_CS>, u32, void>(rep, "384x32 ld.cg st.cs", k);
-  one<xcub::tuning::radix_sort, u64, void>(rep, "default", k - 1);
-  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u64, void>(rep, "256x36 st.cs", k - 1);
-  one<candidate<256, 36, -1, OR, true, 2, -1, 1, xcub::LOAD_CG>, u64, void>(rep, "256x36 ld.cg", k - 1);
+  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x36 st.cs", k);
+  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36", k);
+  one<candidate<256, 36, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36 ld.cg", k);
+  one<candidate<256, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x32 st.cs", k);
+  one<candidate<256, 40, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x40 st.cs", k);
+  one<candidate<384, 24, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 384x24 st.cs", k);
+  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x36 any st.cs", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

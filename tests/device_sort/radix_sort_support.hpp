@@ -67,6 +67,32 @@ struct wide_digit_radix_tuning {
   }
 };
 
+/// Pairs packed into words between the first pass and the last (pack_pairs, as the CUDA sm_90
+/// tuning of u32/u32 pairs): 64 threads x 8 words in dynamic shared memory, 6-bit digits (a 32-bit
+/// key takes 6 passes: 4 between the first and the last), atomic-OR ranks, cache operators;
+/// portions of 2^11 - 1 keys at most, no single tile.
+struct packed_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    xcub::detail::radix_sort_policy p{64, 8, 6, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 64, 4, 64, 0, 4, 11};
+    p.dynamic_tile = true;
+    p.pack_pairs = true;
+    p.load_modifier = xcub::LOAD_CG;
+    p.store_modifier = xcub::STORE_CS;
+    return p;
+  }
+};
+/// The odd tuning's static 96-thread tiles (a partial last warp at 64 lanes, warp-match ranks in
+/// batches of two) with pairs packed into words.
+struct packed_odd_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    xcub::detail::radix_sort_policy p = odd_radix_tuning::policy<K, V>(arch);
+    p.pack_pairs = true;
+    return p;
+  }
+};
+
 /// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
 template <class K, class Less>
 std::vector<std::size_t> expected_order(const std::vector<K>& keys, Less less) {

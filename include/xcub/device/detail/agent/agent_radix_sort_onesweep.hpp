@@ -38,6 +38,7 @@
 #include <xcub/block/block_radix_rank.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
+#include <xcub/device/detail/agent/onesweep_io.hpp>
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_store.hpp>
@@ -100,7 +101,8 @@ constexpr std::size_t onesweep_shared_bytes(const radix_sort_policy& policy) {
 
 #if XCUB_HAS_KERNELS
 
-template <class Policy, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+template <class Policy, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING,
+          class Source = onesweep_key_source<KeyT, Decomposer>, class Sink = onesweep_key_sink<KeyT, Decomposer>>
 struct agent_radix_sort_onesweep {
   static constexpr radix_sort_policy policy = Policy::value;
   static constexpr int threads = policy.block_threads;
@@ -124,6 +126,8 @@ struct agent_radix_sort_onesweep {
   using shape = block_shape<threads>;
   using rk = radix::radix_key<KeyT, Decomposer>;
   using image_t = typename rk::image_t;
+  static_assert(std::is_same_v<typename Source::tile_key_t, image_t> && std::is_same_v<typename Sink::tile_key_t, image_t>,
+                "xcub::DeviceRadixSort: a onesweep source and sink carry the tile's key images");
   using value_t = std::conditional_t<keys_only, unsigned char, ValueT>;
   using rank_t = block_radix_rank_early_counts<threads, radix_bits, DESCENDING, BLOCK_SCAN_WARP_SCANS,
                                                policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
@@ -149,8 +153,8 @@ struct agent_radix_sort_onesweep {
   };
 
   unsigned char* smem;  // a TempStorage, or (dynamic) the block's dynamic shared memory
-  const KeyT* keys_in;
-  KeyT* keys_out;
+  Source keys_in;       // the tile keys' loads (onesweep_io.hpp)
+  Sink keys_out;        // and stores
   const value_t* values_in;
   value_t* values_out;
   onesweep_pass<OffsetT> pass;
@@ -206,7 +210,7 @@ XCUB_UNROLL
     const OffsetT left = pass.portion_items - tile_begin;
     const int valid = left >= static_cast<OffsetT>(tile_items) ? tile_items : static_cast<int>(left);
     const OffsetT first = pass.portion_begin + tile_begin;
-    const auto extractor = rk::extractor(pass.bit, radix_bits, pass.end_bit, decomposer);
+    const auto extractor = Source::extractor(pass.bit, radix_bits, pass.end_bit, decomposer);
 
     zero_next_state(tile);
 
@@ -218,13 +222,13 @@ XCUB_UNROLL
     if (full) {  // no bounds to check
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        images[i] = rk::to_image(load_in(keys_in, first + striped_position(rank, i)), decomposer);
+        images[i] = keys_in.template load<policy.load_modifier>(first + striped_position(rank, i));
       }
     } else {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
         const int p = striped_position(rank, i);
-        images[i] = p < valid ? rk::to_image(load_in(keys_in, first + p), decomposer) : pad;
+        images[i] = p < valid ? keys_in.template load<policy.load_modifier>(first + p) : pad;
       }
     }
 
@@ -280,7 +284,7 @@ XCUB_UNROLL
         const image_t image = tile_keys()[p];
         const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
         if (full || p < valid) {
-          store_out(keys_out, destination, rk::from_image(image, decomposer));
+          keys_out.template store<policy.store_modifier>(destination, image);
           if constexpr (!keys_only) store_out(values_out, destination, tile_values()[p]);
         }
       }
@@ -291,7 +295,7 @@ XCUB_UNROLL
         const int p = i * threads + rank;
         const image_t image = tile_keys()[p];
         destination[i] = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
-        if (full || p < valid) store_out(keys_out, destination[i], rk::from_image(image, decomposer));
+        if (full || p < valid) keys_out.template store<policy.store_modifier>(destination[i], image);
       }
       if constexpr (!keys_only) {
         arch::sync_threads();  // every thread has read its keys out of the shared tile
@@ -308,7 +312,7 @@ XCUB_UNROLL
   }
 
  private:
-  /// The pass's global loads and stores, with the policy's cache operators.
+  /// The pass's global loads and stores of values, with the policy's cache operators.
   template <class T>
   XCUB_DEVICE XCUB_FORCEINLINE static T load_in(const T* in, OffsetT i) {
     return ThreadLoad<policy.load_modifier>(in + i);

@@ -30,6 +30,7 @@
 #include <xcub/util/temporary_storage.hpp>
 #include <xcub/device/detail/dispatch/kernel_arch.hpp>
 #include <xcub/device/detail/dispatch/resident_blocks.hpp>
+#include <xcub/device/detail/agent/onesweep_io.hpp>
 #include <xcub/device/detail/kernels/radix_sort.hpp>
 #include <xcub/device/detail/radix_passes.hpp>
 #include <xcub/backend/tuning/radix_sort.hpp>
@@ -86,6 +87,10 @@ struct dispatch_radix_sort {
     const std::uint64_t portions = (tiles + portion_tiles - 1) / portion_tiles;
     const std::uint64_t rows = tiles < portion_tiles ? tiles : portion_tiles;
     const bool temp_buffers = !overwrite && passes > 1;
+    // Pairs as words between the first pass and the last (onesweep_io.hpp; pointer forms only: the
+    // words need buffers of their own, which the DoubleBuffer forms promise not to take).
+    using words = pair_words<KeyT, ValueT, Decomposer>;
+    const bool packed = words::possible && policy.pack_pairs && temp_buffers;
 
     enum { counts_piece, bins_piece, lookback_piece, counters_piece, keys_piece, values_piece, piece_count };
     std::size_t sizes[piece_count] = {};
@@ -93,8 +98,13 @@ struct dispatch_radix_sort {
     sizes[bins_piece] = 2 * sizes[counts_piece];
     sizes[lookback_piece] = 2 * static_cast<std::size_t>(rows) * digits * sizeof(std::uint32_t);
     sizes[counters_piece] = 2 * sizeof(std::uint32_t);
-    sizes[keys_piece] = temp_buffers ? static_cast<std::size_t>(n) * sizeof(KeyT) : 0;
-    sizes[values_piece] = temp_buffers && !keys_only ? static_cast<std::size_t>(n) * sizeof(value_t) : 0;
+    if (packed) {  // one buffer of words for two passes, two for more (the passes between alternate)
+      sizes[keys_piece] = static_cast<std::size_t>(n) * words::word_bytes;
+      sizes[values_piece] = passes > 2 ? sizes[keys_piece] : 0;
+    } else {
+      sizes[keys_piece] = temp_buffers ? static_cast<std::size_t>(n) * sizeof(KeyT) : 0;
+      sizes[values_piece] = temp_buffers && !keys_only ? static_cast<std::size_t>(n) * sizeof(value_t) : 0;
+    }
     void* pieces[piece_count];
     if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
         e != success || !d_temp_storage)
@@ -127,21 +137,10 @@ struct dispatch_radix_sort {
         e != success)
       return e;
 
-    // The onesweep block's dynamic shared memory (dynamic_tile), allowed past 48 KiB.
-    const std::size_t onesweep_bytes = onesweep_shared_bytes<KeyT, ValueT, OffsetT, Decomposer>(policy);
-    if (const error_t e = allow_dynamic_shared_bytes(onesweep_kernel, onesweep_bytes); e != success) return e;
-
-    // The passes: where each reads and writes.
-    KeyT* const key_buffers[2] = {keys.Current(), keys.Alternate()};
-    value_t* const value_buffers[2] = {values.Current(), values.Alternate()};
-    auto* const temp_keys = static_cast<KeyT*>(pieces[keys_piece]);
-    auto* const temp_values = static_cast<value_t*>(pieces[values_piece]);
-    const KeyT* keys_src = key_buffers[0];
-    const value_t* values_src = value_buffers[0];
+    // One pass: a launch per portion, through `kernel` (its source and sink, values, decomposer).
     int launch_index = 0;
-    for (int p = 0; p < passes; ++p) {
-      KeyT* const keys_dst = radix_pass_target(p, passes, overwrite, key_buffers, temp_keys);
-      value_t* const values_dst = radix_pass_target(p, passes, overwrite, value_buffers, temp_values);
+    const auto run_pass = [&](int p, auto kernel, std::size_t shared_bytes, auto keys_in, auto keys_out,
+                              auto values_in, auto values_out, auto tile_decomposer) -> error_t {
       for (std::uint64_t q = 0; q < portions; ++q, ++launch_index) {
         const std::uint64_t first_tile = q * portion_tiles;
         const std::uint64_t q_tiles = tiles - first_tile < portion_tiles ? tiles - first_tile : portion_tiles;
@@ -161,11 +160,43 @@ struct dispatch_radix_sort {
                                     static_cast<int>(rows),
                                     begin_bit + p * policy.radix_bits,
                                     end_bit};
-        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), onesweep_bytes,
-                                     stream, onesweep_kernel, keys_src, keys_dst, values_src, values_dst, pass, decomposer);
+        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), shared_bytes,
+                                     stream, kernel, keys_in, keys_out, values_in, values_out, pass, tile_decomposer);
             e != success)
           return e;
       }
+      return success;
+    };
+
+    KeyT* const key_buffers[2] = {keys.Current(), keys.Alternate()};
+    value_t* const value_buffers[2] = {values.Current(), values.Alternate()};
+    using key_source = onesweep_key_source<KeyT, Decomposer>;
+    using key_sink = onesweep_key_sink<KeyT, Decomposer>;
+
+    // The onesweep block's dynamic shared memory (dynamic_tile), allowed past 48 KiB.
+    const std::size_t onesweep_bytes = onesweep_shared_bytes<KeyT, ValueT, OffsetT, Decomposer>(policy);
+    if (const error_t e = allow_dynamic_shared_bytes(onesweep_kernel, onesweep_bytes); e != success) return e;
+
+    if constexpr (words::possible) {
+      if (packed) {
+        return run_packed<DESCENDING, KeyT, ValueT, OffsetT, Decomposer>(policy, passes, key_buffers, value_buffers,
+                                                                        pieces[keys_piece], pieces[values_piece],
+                                                                        run_pass);
+      }
+    }
+
+    // The passes: where each reads and writes.
+    auto* const temp_keys = static_cast<KeyT*>(pieces[keys_piece]);
+    auto* const temp_values = static_cast<value_t*>(pieces[values_piece]);
+    const KeyT* keys_src = key_buffers[0];
+    const value_t* values_src = value_buffers[0];
+    for (int p = 0; p < passes; ++p) {
+      KeyT* const keys_dst = radix_pass_target(p, passes, overwrite, key_buffers, temp_keys);
+      value_t* const values_dst = radix_pass_target(p, passes, overwrite, value_buffers, temp_values);
+      if (const error_t e = run_pass(p, onesweep_kernel, onesweep_bytes, key_source{keys_src, decomposer},
+                                     key_sink{keys_dst, decomposer}, values_src, values_dst, decomposer);
+          e != success)
+        return e;
       keys_src = keys_dst;
       values_src = values_dst;
     }
@@ -177,6 +208,49 @@ struct dispatch_radix_sort {
   }
 
  private:
+  /// The passes of a pointer-form sort of pairs as words: the first reads the keys and values and
+  /// writes words[0]; pass p of those between reads words[(p - 1) % 2] and writes words[p % 2]; the
+  /// last reads the words the one before wrote and writes the output keys and values.
+  template <bool DESCENDING, class KeyT, class ValueT, class OffsetT, class Decomposer, class RunPass>
+  static error_t run_packed(const radix_sort_policy& policy, int passes, KeyT* const (&key_buffers)[2],
+                            radix_value_t<ValueT>* const (&value_buffers)[2], void* words0, void* words1,
+                            RunPass& run_pass) {
+    using words = pair_words<KeyT, ValueT, Decomposer>;
+    using word_t = typename words::word_t;
+    using ident = radix::identity_decomposer;
+    using first_io = onesweep_packed_io<KeyT, ValueT, true, false>;
+    using middle_io = onesweep_packed_io<KeyT, ValueT, false, false>;
+    using last_io = onesweep_packed_io<KeyT, ValueT, false, true>;
+    constexpr auto first_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, first_io>;
+    constexpr auto middle_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, middle_io>;
+    constexpr auto last_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, last_io>;
+    const std::size_t bytes = onesweep_shared_bytes<word_t, NullType, OffsetT, ident>(policy);
+    if (const error_t e = allow_dynamic_shared_bytes(first_kernel, bytes); e != success) return e;
+    if (const error_t e = allow_dynamic_shared_bytes(middle_kernel, bytes); e != success) return e;
+    if (const error_t e = allow_dynamic_shared_bytes(last_kernel, bytes); e != success) return e;
+    word_t* const word_buffers[2] = {static_cast<word_t*>(words0), static_cast<word_t*>(words1)};
+    const unsigned char* const no_values = nullptr;
+    unsigned char* const no_values_out = nullptr;
+    for (int p = 0; p < passes; ++p) {
+      error_t e = success;
+      const word_t* const from = word_buffers[(p + 1) % 2];  // what pass p - 1 wrote
+      word_t* const to = word_buffers[p % 2];
+      if (p == 0) {
+        e = run_pass(p, first_kernel, bytes, typename first_io::source{key_buffers[0], value_buffers[0], nullptr},
+                     typename first_io::sink{nullptr, nullptr, to}, no_values, no_values_out, ident{});
+      } else if (p < passes - 1) {
+        e = run_pass(p, middle_kernel, bytes, typename middle_io::source{nullptr, nullptr, from},
+                     typename middle_io::sink{nullptr, nullptr, to}, no_values, no_values_out, ident{});
+      } else {
+        e = run_pass(p, last_kernel, bytes, typename last_io::source{nullptr, nullptr, from},
+                     typename last_io::sink{key_buffers[1], value_buffers[1], nullptr}, no_values, no_values_out,
+                     ident{});
+      }
+      if (e != success) return e;
+    }
+    return success;
+  }
+
   /// The histogram's blocks: as many as can be resident at once, at most one per tile.
   template <class Kernel>
   static error_t histogram_grid(Kernel kernel, const radix_sort_policy& policy, std::uint64_t n, unsigned& blocks) {

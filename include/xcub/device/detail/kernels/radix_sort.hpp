@@ -20,6 +20,7 @@
 #include <xcub/device/detail/active_policy.hpp>
 #include <xcub/device/detail/agent/agent_radix_sort_histogram.hpp>
 #include <xcub/device/detail/agent/agent_radix_sort_onesweep.hpp>
+#include <xcub/device/detail/agent/onesweep_io.hpp>
 #include <xcub/device/detail/kernel_namespace.hpp>
 #include <xcub/device/detail/lookback/tile_id.hpp>
 #include <xcub/device/detail/policy.hpp>
@@ -122,23 +123,32 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
 }
 
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
-/// order) through agent_radix_sort_onesweep.
-template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+/// order) through agent_radix_sort_onesweep. Io (onesweep_io.hpp) says what the tile sorts: KeyT
+/// and ValueT as they are, or pairs packed into words; the launch bounds are KeyT's and ValueT's.
+template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING,
+          class Io = onesweep_plain_io<KeyT, ValueT, Decomposer>>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((active_policy<Tuning, KeyT, ValueT>::value.block_threads),
                                               (active_policy<Tuning, KeyT, ValueT>::value.min_blocks_per_sm))
-    radix_sort_onesweep_kernel(const KeyT* keys_in, KeyT* keys_out, const radix_value_t<ValueT>* values_in,
-                               radix_value_t<ValueT>* values_out, onesweep_pass<OffsetT> pass, Decomposer decomposer) {
-  using agent =
-      agent_radix_sort_onesweep<active_policy<Tuning, KeyT, ValueT>, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
-  XCUB_SHARED(std::uint32_t, tile_slot);
-  const int tile = tile_id(pass.counter, tile_slot);
-  if constexpr (agent::dynamic) {  // the launch's dynamic shared memory (onesweep_shared_bytes)
-    agent{arch::dynamic_shared_memory<unsigned char>(), keys_in, keys_out, values_in, values_out, pass, decomposer}
-        .consume_tile(tile);
+    radix_sort_onesweep_kernel(typename Io::source keys_in, typename Io::sink keys_out,
+                               const radix_value_t<typename Io::tile_value_t>* values_in,
+                               radix_value_t<typename Io::tile_value_t>* values_out, onesweep_pass<OffsetT> pass,
+                               typename Io::decomposer_t decomposer) {
+  using agent = agent_radix_sort_onesweep<active_policy<Tuning, KeyT, ValueT>, typename Io::tile_key_t,
+                                          typename Io::tile_value_t, OffsetT, typename Io::decomposer_t, DESCENDING,
+                                          typename Io::source, typename Io::sink>;
+  if constexpr (Io::packed && !active_policy<Tuning, KeyT, ValueT>::value.pack_pairs) {
+    // Never launched: the dispatch packs pairs only where the policy says so (no code for the others).
   } else {
-    XCUB_SHARED(typename agent::TempStorage, storage);
-    agent{reinterpret_cast<unsigned char*>(&storage), keys_in, keys_out, values_in, values_out, pass, decomposer}
-        .consume_tile(tile);
+    XCUB_SHARED(std::uint32_t, tile_slot);
+    const int tile = tile_id(pass.counter, tile_slot);
+    if constexpr (agent::dynamic) {  // the launch's dynamic shared memory (onesweep_shared_bytes)
+      agent{arch::dynamic_shared_memory<unsigned char>(), keys_in, keys_out, values_in, values_out, pass, decomposer}
+          .consume_tile(tile);
+    } else {
+      XCUB_SHARED(typename agent::TempStorage, storage);
+      agent{reinterpret_cast<unsigned char*>(&storage), keys_in, keys_out, values_in, values_out, pass, decomposer}
+          .consume_tile(tile);
+    }
   }
 }
 

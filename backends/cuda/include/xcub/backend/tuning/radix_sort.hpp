@@ -3,9 +3,9 @@
 // changed where bench/cuda/device_radix_sort_sweep.cu measured better on an H200 (2026-11-25,
 // bench/results/sweep-radix-sort-2026-11-25-*.json, and 2026-11-27's sweep-radix-sort-2026-11-27-*.json):
 // 4- and 8-byte keys, alone or with values of up to 4 bytes, take tiles in dynamic shared memory
-// (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values; 256 x 36 for 8-byte keys alone,
-// 256 x 32 with values), 4- and 8-byte keys rank by atomic OR; every link polls the look-back 8 times
-// before backing off;
+// (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values of under 4 bytes, 256 x 36 as
+// words with 4-byte values (pack_pairs); 256 x 36 for 8-byte keys alone, 256 x 32 with values), 4-
+// and 8-byte keys rank by atomic OR; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
@@ -30,6 +30,11 @@ struct radix_sort {
     constexpr int widest = key_bytes > value_bytes ? key_bytes : value_bytes;
     constexpr int single_items = 40960 / widest / 256 > 40 ? 40 : (40960 / widest / 256 < 1 ? 1 : 40960 / widest / 256);
     constexpr int single_bits = key_bytes > 1 ? 6 : 5;
+    // Arithmetic 4-byte keys with 4-byte values travel as 64-bit words between the first pass and the
+    // last (pack_pairs; 2026-11-28, sweep-radix-sort-2026-11-28-packed-*.json, u32/u32 at 2^28
+    // against CUB: 0.965x -> 1.052-1.068x on an H100, 1.088-1.092x -> 1.102-1.103x on an H200, at
+    // the shape of u64 keys alone, 256 x 36, stores evict-first).
+    constexpr bool packs = key_bytes == 4 && value_bytes == 4 && std::is_arithmetic_v<KeyT>;
     int threads = 384, nominal = 21;
     bool dynamic = false;  // the tile in dynamic shared memory (past 48 KiB), values beside keys
     int min_blocks = 0;
@@ -43,6 +48,8 @@ struct radix_sort {
         min_blocks = 2;
       } else if (key_bytes == 4 && keys_only) {
         threads = 384, nominal = 32, dynamic = true, min_blocks = 2;  // 1.26x (static 512 x 22: 1.19x)
+      } else if (packs) {
+        threads = 256, nominal = 36, dynamic = true, min_blocks = 2;  // words: u32/u32 1.05-1.10x (below)
       } else if (key_bytes == 4 && value_bytes <= 4) {
         threads = 256, nominal = 48, dynamic = true, min_blocks = 2;  // 1.07x (static 384 x 23: 1.00x)
       } else if (key_bytes == 4) {
@@ -79,7 +86,8 @@ struct radix_sort {
     // 1.09x -> 1.07x on the H100), u32 pairs loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, 0.96x
     // either way on the H100).
     if (arch >= 900 && dynamic) {
-      if (keys_only) p.store_modifier = STORE_CS;
+      p.pack_pairs = packs;
+      if (keys_only || packs) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4) p.load_modifier = LOAD_CG;
     }
     return p;

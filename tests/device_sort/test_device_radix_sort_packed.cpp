@@ -1,0 +1,125 @@
+// DeviceRadixSort with pairs packed into words between the first pass and the last (pack_pairs,
+// onesweep_io.hpp) against the oracle: u32/u32 at every size around the tunings' tiles and portions,
+// both forms (DoubleBuffer sorts do not pack: their result must not change either), both directions,
+// bit subranges of one to six passes; every pair shape that packs (4-, 2- and 1-byte keys and values;
+// float keys with their special values; float and struct values); shapes that do not pack (u16 keys
+// with u32 values) through the same tuning.
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "radix_sort_support.hpp"
+
+namespace {
+
+using namespace xcub_radix_test;
+
+/// A 4-byte value that is neither an integer nor a float: its bytes must come back as they went in.
+struct rgba {
+  std::uint8_t r, g, b, a;
+  bool operator==(const rgba& o) const { return std::memcmp(this, &o, sizeof(rgba)) == 0; }
+};
+
+/// The values as the sort must leave them: the input's, in the oracle's order.
+template <class V>
+std::vector<V> values_in_order(const std::vector<V>& values, const std::vector<std::size_t>& order) {
+  return xcub::reference::permuted(values, order);
+}
+
+template <class Tuning, bool DESC, class K, class V>
+void check(const std::vector<K>& keys, const std::vector<V>& values, form f, int begin_bit, int end_bit) {
+  INFO("begin_bit " << begin_bit << ", end_bit " << end_bit << ", descending " << DESC << ", DoubleBuffer "
+                    << (f == form::double_buffer));
+  const auto got = device_sort<Tuning, DESC>(keys, values, f, begin_bit, end_bit);
+  const auto order = expected_order(keys, begin_bit, end_bit, DESC);
+  xcub_test::check_equal(got.first, xcub::reference::permuted(keys, order), "keys");
+  xcub_test::check_equal(got.second, values_in_order(values, order), "values (stability)");
+}
+
+/// Values that tell every input position apart (as far as the type's bits allow).
+template <class V>
+std::vector<V> values_for(std::size_t n) {
+  std::vector<V> v(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<V, rgba>) {
+      v[i] = rgba{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i >> 16),
+                  static_cast<std::uint8_t>(i * 7)};
+    } else if constexpr (std::is_floating_point_v<V>) {
+      v[i] = static_cast<V>(i) * V(0.5) - V(1000);
+    } else {
+      v[i] = static_cast<V>(i * 2654435761u);
+    }
+  }
+  return v;
+}
+
+template <class Tuning>
+void sizes_and_forms(const char* name) {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for(name);
+  for (std::size_t n : {0, 1, 2, 63, 64, 65, 511, 512, 513, 2047, 2048, 4097, 9000}) {
+    INFO("n = " << n);
+    auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+    const auto values = values_for<std::uint32_t>(n);
+    check<Tuning, false>(keys, values, form::pointers, 0, 32);
+    check<Tuning, true>(keys, values, form::pointers, 0, 32);
+    for (auto& k : keys) k = static_cast<std::uint32_t>(rng() % 13) << 20;  // many equal keys
+    check<Tuning, false>(keys, values, form::pointers, 0, 32);
+    check<Tuning, true>(keys, values, form::double_buffer, 0, 32);
+  }
+}
+
+TEST_CASE("DeviceRadixSort packed pairs: u32/u32, every size (dynamic tiles, portions of 2047 keys)") {
+  sizes_and_forms<packed_radix_tuning>("radix packed sizes dynamic");
+}
+TEST_CASE("DeviceRadixSort packed pairs: u32/u32, every size (static 96-thread tiles, warp-match ranks)") {
+  sizes_and_forms<packed_odd_radix_tuning>("radix packed sizes odd");
+}
+
+TEST_CASE("DeviceRadixSort packed pairs: bit subranges of one to six passes") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix packed bits");
+  const auto keys = xcub_test::random_vector<std::uint32_t>(5000, rng);
+  const auto values = values_for<std::uint32_t>(keys.size());
+  // 6-bit digits: [3, 9) one pass (no words), [0, 12) two (one word buffer), [5, 23) three, [1, 32) six.
+  for (auto r : {std::pair{3, 9}, std::pair{0, 12}, std::pair{5, 23}, std::pair{1, 32}, std::pair{31, 32},
+                 std::pair{8, 32}}) {
+    check<packed_radix_tuning, false>(keys, values, form::pointers, r.first, r.second);
+    check<packed_radix_tuning, true>(keys, values, form::pointers, r.first, r.second);
+  }
+}
+
+template <class Tuning, class K, class V>
+void check_shape(const char* name) {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for(name);
+  constexpr int bits = static_cast<int>(sizeof(K) * 8);
+  for (std::size_t n : {std::size_t{1}, std::size_t{700}, std::size_t{6000}}) {
+    INFO("n = " << n);
+    auto keys = xcub_test::random_vector<K>(n, rng);
+    if constexpr (std::is_floating_point_v<K>) {
+      const K specials[] = {K(0), -K(0), std::numeric_limits<K>::infinity(), -std::numeric_limits<K>::infinity(),
+                            std::numeric_limits<K>::quiet_NaN(), -std::numeric_limits<K>::quiet_NaN(),
+                            std::numeric_limits<K>::denorm_min(), -std::numeric_limits<K>::max()};
+      for (std::size_t i = 0; i < n; i += 3) keys[i] = specials[rng() % 8];
+    } else {
+      for (std::size_t i = 0; i < n; i += 4) keys[i] = keys[rng() % n];  // duplicates
+    }
+    const auto values = values_for<V>(n);
+    check<Tuning, false>(keys, values, form::pointers, 0, bits);
+    check<Tuning, true>(keys, values, form::pointers, 0, bits);
+  }
+}
+
+TEST_CASE("DeviceRadixSort packed pairs: every pair shape that packs, and one that does not") {
+  check_shape<packed_radix_tuning, float, std::uint32_t>("radix packed f32/u32");
+  check_shape<packed_radix_tuning, std::int32_t, float>("radix packed i32/f32");
+  check_shape<packed_radix_tuning, std::uint32_t, rgba>("radix packed u32/rgba");
+  check_shape<packed_radix_tuning, std::int16_t, std::uint16_t>("radix packed i16/u16");   // 32-bit words
+  check_shape<packed_radix_tuning, std::uint16_t, std::uint32_t>("radix packed u16/u32");  // does not pack
+  // 16-bit words in two passes (the static tiles: a dynamic tile of 1-byte keys is smaller than the rank's storage)
+  check_shape<packed_odd_radix_tuning, std::uint8_t, std::int8_t>("radix packed u8/i8");
+}
+
+}  // namespace
