@@ -29,6 +29,16 @@ void fill_random(T* p, std::size_t n, unsigned salt) {
   check(cudaDeviceSynchronize(), "fill");
 }
 
+/// Keys of at most `distinct` values (integers: the random key modulo `distinct`, so that the upper
+/// digits are all zero and a tile holds few digits): the sweep's low-entropy inputs.
+template <class T>
+__global__ void limit_keys_kernel(T* p, std::size_t n, unsigned distinct) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
+    if constexpr (std::is_integral_v<T>) p[i] = static_cast<T>(p[i] % distinct);
+  }
+}
+
 /// The sort benchmarks' sizes: XCUB_BENCH_LOG2 if set, else 2^16 .. 2^28.
 inline std::vector<int> sort_log2_sizes() {
   if (std::getenv("XCUB_BENCH_LOG2")) return log2_sizes();
@@ -55,6 +65,11 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
     dev_array<K> keys(n), x_keys(n), c_keys(n);
     dev_array<value_t> values(pairs ? n : 0), x_values(pairs ? n : 0), c_values(pairs ? n : 0);
     fill_random(keys.get(), n, 7);
+    // XCUB_BENCH_DISTINCT_KEYS=d (the sweep, integer keys only): keys of d values at most.
+    if (const char* d = std::getenv("XCUB_BENCH_DISTINCT_KEYS"); d && std::is_integral_v<K>) {
+      limit_keys_kernel<K><<<2048, 256>>>(keys.get(), n, static_cast<unsigned>(std::atoi(d)));
+      check(cudaDeviceSynchronize(), "limit keys");
+    }
     if constexpr (pairs) fill_random(values.get(), n, 11);
     const K* ki = keys.get();
     const value_t* vi = pairs ? values.get() : nullptr;

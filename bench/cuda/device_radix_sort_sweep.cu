@@ -101,6 +101,16 @@ int main(int argc, char** argv) {
   one<candidate<256, 40, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x40 st.cs", k);
   one<candidate<384, 24, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 384x24 st.cs", k);
   one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x36 any st.cs", k);
+  // The rank algorithm against low-entropy inputs (XCUB_BENCH_DISTINCT_KEYS=d: keys of d values;
+  // the atomic-OR ranks' shared-memory atomics then meet on few words).
+  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36 any", k);
+  one<xcub::tuning::radix_sort, u32, void>(rep, "default", k);
+  one<candidate<384, 32, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u32, void>(rep, "384x32 any st.cs", k);
+  one<candidate<384, 32, -1, ANY, true, 2, -1, 1>, u32, void>(rep, "384x32 any", k);
+  one<candidate<384, 32, -1, OR, true, 2, -1, 1>, u32, void>(rep, "384x32 or", k);
+  one<xcub::tuning::radix_sort, u64, void>(rep, "default", k - 1);
+  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u64, void>(rep, "256x36 any st.cs", k - 1);
+  one<candidate<256, 36, -1, ANY, true, 2, -1, 1>, u64, void>(rep, "256x36 any", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

@@ -4,8 +4,8 @@
 // bench/results/sweep-radix-sort-2026-11-25-*.json, and 2026-11-27's sweep-radix-sort-2026-11-27-*.json):
 // 4- and 8-byte keys, alone or with values of up to 4 bytes, take tiles in dynamic shared memory
 // (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values of under 4 bytes, 256 x 36 as
-// words with 4-byte values (pack_pairs); 256 x 36 for 8-byte keys alone, 256 x 32 with values), 4-
-// and 8-byte keys rank by atomic OR; every link polls the look-back 8 times before backing off;
+// words with 4-byte values (pack_pairs); 256 x 36 for 8-byte keys alone, 256 x 32 with values);
+// every key ranks by warp match; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
@@ -69,26 +69,31 @@ struct radix_sort {
     if (!dynamic) {
       while (threads > 32 && threads * items * widest > 47104) threads -= 32;
     }
-    // 4- and 8-byte keys rank by atomic OR (the sweeps: u32 keys 1.070x against 1.060x by warp match,
-    // u32 pairs 0.917x against 0.905x; u64 keys at 384 x 15 1.03x against 1.00x, u64/u32 pairs 1.016x
-    // against 1.006x). Eight tight polls before each look-back backoff: u8 keys (one pass, short
-    // tiles) 0.68x -> 0.89x CUB.
-    const RadixRankAlgorithm rank =
-        arch >= 900 && key_bytes >= 4 ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+    // Every key ranks by warp match, as CUB's. Atomic-OR ranks were 1-5% faster on uniformly random
+    // keys (u32 keys 1.27x against 1.21x CUB on both GPUs) but lost up to a quarter on keys of few
+    // values, whose lanes' atomics meet on few shared words (2026-11-28,
+    // sweep-radix-sort-2026-11-28-rank-entropy-{0,9,4096,1048576}-{h100,h200}.json, keys of d values:
+    // u32 keys at d = 9 0.76-0.79x CUB by atomic OR, 1.08-1.12x by warp match; u32/u32 pairs as words
+    // 0.75-0.88x against 0.92-0.93x; u64 keys 0.85-0.94x against 1.09-1.11x). Eight tight polls
+    // before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
+    const RadixRankAlgorithm rank = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
     // The second launch bound: 1- and 2-byte keys and every dynamic tile ask two blocks per
     // multiprocessor (left to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on
     // how the ranking zeroes its counters: 1.05x or 0.76x CUB, which has 64).
     detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8,
                                 min_blocks, dynamic};
-    // Cache operators of the onesweep pass (sm_90, 2026-11-28, sweep-radix-sort-2026-11-28-cache-*.json,
-    // both sides swapping buffers every round): keys alone stored evict-first (st.cs: u32 keys 1.26x
-    // -> 1.28x CUB on an H200, 5.21 -> 5.04-5.07 ms on an H100; u64 keys 1.17x -> 1.24x on the H200,
-    // 1.09x -> 1.07x on the H100), u32 pairs loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, 0.96x
-    // either way on the H100).
+    // Cache operators of the onesweep pass (sm_90, 2026-11-28, both sides swapping buffers every
+    // round): pairs as words stored evict-first (st.cs, by warp match: 1.055x -> 1.063x CUB on an
+    // H100, 1.029x -> 1.071x on an H200 for random keys; 1.00x -> 0.93x and 0.94x -> 0.92x at 9 key
+    // values), u32 keys with smaller values loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
+    // measured with atomic-OR ranks). u32 keys alone keep the default stores with warp-match ranks
+    // (st.cs: 1.21x -> 1.22x at random keys, 1.12x -> 1.07x at 9 values on the H100); u64 keys alone
+    // store evict-first (1.16x -> 1.21x on the H200; 1.08x -> 1.06x on the H100, and at few values
+    // 1.11x -> 1.05x there).
     if (arch >= 900 && dynamic) {
       p.pack_pairs = packs;
-      if (keys_only || packs) p.store_modifier = STORE_CS;
-      else if (key_bytes == 4 && value_bytes <= 4) p.load_modifier = LOAD_CG;
+      if (packs || (keys_only && key_bytes == 8)) p.store_modifier = STORE_CS;
+      else if (key_bytes == 4 && value_bytes <= 4 && !keys_only) p.load_modifier = LOAD_CG;
     }
     return p;
   }
