@@ -151,19 +151,10 @@ void check_pairs(const std::vector<K>& in, std::size_t k, const char* what) {
   check_images(keys, ref::topk_pairs(in, positions, m, LARGEST).first, LARGEST);
 }
 
-/// Random keys with the special values of floating-point types mixed in, and duplicates.
+/// Random keys with the floating-point specials mixed in, or duplicates.
 template <class K>
 std::vector<K> keys_of(std::size_t n, std::mt19937_64& rng) {
-  auto keys = xcub_test::random_vector<K>(n, rng);
-  if constexpr (std::is_floating_point_v<K>) {
-    const K specials[] = {K(0), -K(0), std::numeric_limits<K>::infinity(), -std::numeric_limits<K>::infinity(),
-                          std::numeric_limits<K>::quiet_NaN(), -std::numeric_limits<K>::quiet_NaN(),
-                          std::numeric_limits<K>::denorm_min(), -std::numeric_limits<K>::max()};
-    for (std::size_t i = 0; i < n; i += 3) keys[i] = specials[rng() % 8];
-  } else {
-    for (std::size_t i = 0; i < n; i += 4) keys[i] = keys[rng() % n];
-  }
-  return keys;
+  return xcub_test::random_keys_with_specials<K>(n, rng);
 }
 
 /// n keys drawn from `distinct` values (many equal to the k-th).

@@ -6,7 +6,6 @@
 // with u32 values) through the same tuning.
 #include <cstdint>
 #include <cstring>
-#include <limits>
 #include <vector>
 
 #include "radix_sort_support.hpp"
@@ -97,15 +96,7 @@ void check_shape(const char* name) {
   constexpr int bits = static_cast<int>(sizeof(K) * 8);
   for (std::size_t n : {std::size_t{1}, std::size_t{700}, std::size_t{6000}}) {
     INFO("n = " << n);
-    auto keys = xcub_test::random_vector<K>(n, rng);
-    if constexpr (std::is_floating_point_v<K>) {
-      const K specials[] = {K(0), -K(0), std::numeric_limits<K>::infinity(), -std::numeric_limits<K>::infinity(),
-                            std::numeric_limits<K>::quiet_NaN(), -std::numeric_limits<K>::quiet_NaN(),
-                            std::numeric_limits<K>::denorm_min(), -std::numeric_limits<K>::max()};
-      for (std::size_t i = 0; i < n; i += 3) keys[i] = specials[rng() % 8];
-    } else {
-      for (std::size_t i = 0; i < n; i += 4) keys[i] = keys[rng() % n];  // duplicates
-    }
+    const auto keys = xcub_test::random_keys_with_specials<K>(n, rng);
     const auto values = values_for<V>(n);
     check<Tuning, false>(keys, values, form::pointers, 0, bits);
     check<Tuning, true>(keys, values, form::pointers, 0, bits);

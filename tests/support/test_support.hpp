@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -57,6 +58,23 @@ std::vector<T> random_vector(std::size_t n, std::mt19937_64& rng) {
   std::vector<T> v(n);
   for (auto& x : v) x = random_value<T>(rng);
   return v;
+}
+
+/// Random sort keys with the special values of floating-point types mixed in (every third key:
+/// -0.0, +0.0, infinities and NaNs of both signs, the smallest subnormal, -max), or, for other
+/// types, duplicates (every fourth key repeats a random one).
+template <class K>
+std::vector<K> random_keys_with_specials(std::size_t n, std::mt19937_64& rng) {
+  auto keys = random_vector<K>(n, rng);
+  if constexpr (std::is_floating_point_v<K>) {
+    const K specials[] = {K(0), -K(0), std::numeric_limits<K>::infinity(), -std::numeric_limits<K>::infinity(),
+                          std::numeric_limits<K>::quiet_NaN(), -std::numeric_limits<K>::quiet_NaN(),
+                          std::numeric_limits<K>::denorm_min(), -std::numeric_limits<K>::max()};
+    for (std::size_t i = 0; i < n; i += 3) keys[i] = specials[rng() % 8];
+  } else {
+    for (std::size_t i = 0; i < n; i += 4) keys[i] = keys[rng() % n];
+  }
+  return keys;
 }
 
 #if XCUB_BACKEND_HOST
