@@ -14,6 +14,11 @@
 //   each also with DoubleBuffer<KeyT>& keys (and DoubleBuffer<ValueT>& values) instead of the in/out
 //   pointers: the sort may use both buffers of each, needs less temp storage, and on return
 //   keys.Current() (values.Current()) holds the result: read the selector after the call.
+// Temp storage of the pointer forms: the passes between input and output alternate through a copy
+// of the keys and values (CUB's size), except where the tuning packs pairs into words
+// (radix_sort_policy::pack_pairs; CUDA sm_90, 4-byte arithmetic keys with 4-byte values): with
+// three passes or more those take twice that (docs/device-radix-sort.md). The DoubleBuffer forms need
+// neither.
 // Keys: bool, integers of 8 to 128 bits, float, double, CUDA's __half and __nv_bfloat16, ordered as
 // CUB orders them (-0.0 and +0.0 are equal keys and keep their input order; NaNs with the sign bit
 // clear after +inf, with it set before -inf; descending is the exact reverse), by bits
