@@ -66,7 +66,7 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
     dev_array<value_t> values(pairs ? n : 0), x_values(pairs ? n : 0), c_values(pairs ? n : 0);
     fill_random(keys.get(), n, 7);
     // XCUB_BENCH_DISTINCT_KEYS=d (the sweep, integer keys only): keys of d values at most.
-    if (const char* d = std::getenv("XCUB_BENCH_DISTINCT_KEYS"); d && std::is_integral_v<K>) {
+    if (const char* d = std::getenv("XCUB_BENCH_DISTINCT_KEYS"); d && std::atoi(d) > 0 && std::is_integral_v<K>) {
       limit_keys_kernel<K><<<2048, 256>>>(keys.get(), n, static_cast<unsigned>(std::atoi(d)));
       check(cudaDeviceSynchronize(), "limit keys");
     }

@@ -36,12 +36,8 @@ struct candidate {
   }
 };
 
-/// The sorts' end bit (0: the key's width), for candidates over fewer passes.
-int sweep_end_bit = 0;
-
 template <class Candidate, class K, class V>
-void one(report& rep, const std::string& label, int k, int end_bit = 0) {
-  sweep_end_bit = end_bit > 0 ? end_bit : int(sizeof(K) * 8);
+void one(report& rep, const std::string& label, int k) {
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
   // XCUB_SWEEP_ONLY=text runs only the candidates whose name contains it (to profile one with ncu).
   if (const char* only = std::getenv("XCUB_SWEEP_ONLY"); only && name.find(only) == std::string::npos) return;
@@ -61,10 +57,10 @@ void one(report& rep, const std::string& label, int k, int end_bit = 0) {
     sort_sizes<K, V>(
         rep, name.c_str(), type,
         [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
-          return sorter::SortPairs(t, b, ki, ko, vi, vo, n, 0, sweep_end_bit);
+          return sorter::SortPairs(t, b, ki, ko, vi, vo, n);
         },
         [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
-          return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n, 0, sweep_end_bit);
+          return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n);
         });
   }
 }

@@ -3,7 +3,9 @@
 // SortKeys u64 over bits [32, 64) (xcub and CUB): the same four 8-bit passes over the same bytes,
 // each item one 8-byte word instead of two 4-byte words in two arrays. Not a comparison that
 // run-gpu.sh records; built on demand: ninja bench/cuda/packed_pairs_probe.
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
 

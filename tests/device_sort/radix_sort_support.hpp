@@ -69,7 +69,8 @@ struct wide_digit_radix_tuning {
 
 /// Pairs packed into words between the first pass and the last (pack_pairs, as the CUDA sm_90
 /// tuning of u32/u32 pairs): 64 threads x 8 words in dynamic shared memory, 6-bit digits (a 32-bit
-/// key takes 6 passes: 4 between the first and the last), atomic-OR ranks, cache operators;
+/// key takes 6 passes: 4 between the first and the last), atomic-OR ranks (the CUDA tuning ranks by
+/// warp match: packed_match_radix_tuning), cache operators;
 /// portions of 2^11 - 1 keys at most, no single tile.
 struct packed_radix_tuning {
   template <class K, class V>
@@ -89,6 +90,35 @@ struct packed_odd_radix_tuning {
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
     xcub::detail::radix_sort_policy p = odd_radix_tuning::policy<K, V>(arch);
     p.pack_pairs = true;
+    return p;
+  }
+};
+
+/// Pairs as words the way the CUDA sm_90 tuning packs them: the pairs' own policy (static 64 x 4
+/// tiles, warp-match ranks, 8-bit digits) serves the sorts that do not pack and the histogram, the
+/// word passes run under the policy of keys alone (128 x 8 in dynamic shared memory, warp match,
+/// 8-bit digits, evict-first stores), so the word passes' tiles differ from the pairs'.
+struct packed_match_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    if constexpr (std::is_same_v<V, xcub::NullType>) {
+      xcub::detail::radix_sort_policy p{128, 8, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+      p.dynamic_tile = true;
+      p.store_modifier = xcub::STORE_CS;
+      return p;
+    } else {
+      xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+      p.pack_pairs = true;
+      return p;
+    }
+  }
+};
+/// packed_radix_tuning with pack_pairs off: the temp storage a sort takes without words.
+struct unpacked_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    xcub::detail::radix_sort_policy p = packed_radix_tuning::policy<K, V>(arch);
+    p.pack_pairs = false;
     return p;
   }
 };

@@ -6,6 +6,7 @@
 // with u32 values) through the same tuning.
 #include <cstdint>
 #include <cstring>
+#include <tuple>
 #include <vector>
 
 #include "radix_sort_support.hpp"
@@ -76,14 +77,41 @@ TEST_CASE("DeviceRadixSort packed pairs: u32/u32, every size (static 96-thread t
   sizes_and_forms<packed_odd_radix_tuning>("radix packed sizes odd");
 }
 
+TEST_CASE("DeviceRadixSort packed pairs: u32/u32, every size (words under the keys' policy, as on CUDA sm_90)") {
+  sizes_and_forms<packed_match_radix_tuning>("radix packed sizes match");
+}
+
+TEST_CASE("DeviceRadixSort packed pairs: words take their own temp storage (the sorts do pack)") {
+  // The same tuning with and without pack_pairs: words need n words for two passes and 2n for more,
+  // where unpacked passes take n keys and n values (the pieces are aligned to 256 bytes).
+  const std::size_t n = 5000;
+  std::size_t packed = 0, unpacked = 0;
+  xcub::device_buffer<std::uint32_t> keys(n), keys_out(n), values(n), values_out(n);  // sized, never sorted
+  const std::uint32_t* k = keys.data();
+  std::uint32_t* ko = keys_out.data();
+  const std::uint32_t* v = values.data();
+  std::uint32_t* vo = values_out.data();
+  for (auto r : {std::pair{0, 12}, std::pair{0, 32}}) {
+    INFO("bits [" << r.first << ", " << r.second << ")");
+    CHECK(xcub::DeviceRadixSortTuned<packed_radix_tuning>::SortPairs(nullptr, packed, k, ko, v, vo, n, r.first,
+                                                                     r.second) == xcub::success);
+    CHECK(xcub::DeviceRadixSortTuned<unpacked_radix_tuning>::SortPairs(nullptr, unpacked, k, ko, v, vo, n, r.first,
+                                                                       r.second) == xcub::success);
+    const std::size_t extra = r.second == 12 ? 0 : 8 * n;  // 2 passes: n words = n keys + n values
+    CHECK(packed + 1024 >= unpacked + extra);
+    CHECK(packed <= unpacked + extra + 1024);
+  }
+}
+
 TEST_CASE("DeviceRadixSort packed pairs: bit subranges of one to six passes") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix packed bits");
   const auto keys = xcub_test::random_vector<std::uint32_t>(5000, rng);
   const auto values = values_for<std::uint32_t>(keys.size());
-  // 6-bit digits: [3, 9) one pass (no words), [0, 12) two (one word buffer), [5, 23) three, [1, 32) six.
-  for (auto r : {std::pair{3, 9}, std::pair{0, 12}, std::pair{5, 23}, std::pair{1, 32}, std::pair{31, 32},
-                 std::pair{8, 32}}) {
+  // 6-bit digits: [3, 9) one pass (no words), [0, 12) two (one word buffer), [5, 23) three, [1, 30)
+  // five, [1, 32) six.
+  for (auto r : {std::pair{3, 9}, std::pair{0, 12}, std::pair{5, 23}, std::pair{1, 30}, std::pair{1, 32},
+                 std::pair{31, 32}, std::pair{8, 32}}) {
     check<packed_radix_tuning, false>(keys, values, form::pointers, r.first, r.second);
     check<packed_radix_tuning, true>(keys, values, form::pointers, r.first, r.second);
   }
@@ -100,6 +128,7 @@ void check_shape(const char* name) {
     const auto values = values_for<V>(n);
     check<Tuning, false>(keys, values, form::pointers, 0, bits);
     check<Tuning, true>(keys, values, form::pointers, 0, bits);
+    check<Tuning, false>(keys, values, form::pointers, bits / 4 + 1, bits - 1);  // a bit range inside
   }
 }
 
@@ -111,6 +140,31 @@ TEST_CASE("DeviceRadixSort packed pairs: every pair shape that packs, and one th
   check_shape<packed_radix_tuning, std::uint16_t, std::uint32_t>("radix packed u16/u32");  // does not pack
   // 16-bit words in two passes (the static tiles: a dynamic tile of 1-byte keys is smaller than the rank's storage)
   check_shape<packed_odd_radix_tuning, std::uint8_t, std::int8_t>("radix packed u8/i8");
+}
+
+/// A 4-byte struct key: as wide as a 4-byte value, but decomposed keys never pack.
+struct two_halves {
+  std::uint16_t lo;
+  std::int16_t hi;
+};
+struct two_halves_decomposer {
+  XCUB_HOST_DEVICE std::tuple<std::int16_t&, std::uint16_t&> operator()(two_halves& k) const { return {k.hi, k.lo}; }
+};
+
+TEST_CASE("DeviceRadixSort packed pairs: 4-byte struct keys through a decomposer do not pack, and sort") {
+  XCUB_TEST_CONTEXT();
+  namespace ref = xcub::reference;
+  auto rng = xcub_test::rng_for("radix packed decomposer");
+  std::vector<two_halves> keys(3000);
+  for (auto& k : keys) k = {static_cast<std::uint16_t>(rng() % 5), static_cast<std::int16_t>(static_cast<int>(rng() % 7) - 3)};
+  const auto values = values_for<std::uint32_t>(keys.size());
+  for (bool desc : {false, true}) {
+    INFO("descending " << desc);
+    const auto order = expected_order(keys, ref::radix_less_decomposed<two_halves, two_halves_decomposer>{{}, 0, 32, desc});
+    const auto got = desc ? device_sort<packed_radix_tuning, true>(keys, values, form::pointers, two_halves_decomposer{})
+                          : device_sort<packed_radix_tuning, false>(keys, values, form::pointers, two_halves_decomposer{});
+    xcub_test::check_equal(got.second, values_in_order(values, order), "values (the oracle's order)");
+  }
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // xcub/device/detail/agent/agent_radix_sort_onesweep.hpp: one tile of one onesweep pass of
 // DeviceRadixSort (docs/device-radix-sort.md).
 //
-// agent_radix_sort_onesweep<Policy, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>: Policy's
-// `static constexpr radix_sort_policy value` gives the tile (block_threads x items_per_thread keys)
-// and the digit width. consume_tile() is called by every thread of the block, once. The tile:
+// agent_radix_sort_onesweep<Policy, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, Source, Sink>:
+// Policy's `static constexpr radix_sort_policy value` gives the tile (block_threads x items_per_thread
+// keys) and the digit width; Source and Sink (onesweep_io.hpp) load and store the tile keys (KeyT's
+// bit-ordered images by default; pairs packed into words) and Source gives each pass's digits.
+// consume_tile() is called by every thread of the block, once. The tile:
 //   1. loads its keys warp-striped (what BlockRadixRankMatchEarlyCounts ranks), as bit-ordered images
 //      (radix_key.hpp); a partial last tile pads with the image that ranks last (all ones ascending,
 //      all zeros descending), so the padding takes the tile's last positions;

@@ -29,21 +29,6 @@
 
 namespace xcub::detail {
 
-template <int BYTES>
-struct unsigned_of_size;
-template <>
-struct unsigned_of_size<2> {
-  using type = std::uint16_t;
-};
-template <>
-struct unsigned_of_size<4> {
-  using type = std::uint32_t;
-};
-template <>
-struct unsigned_of_size<8> {
-  using type = std::uint64_t;
-};
-
 /// Whether pairs of KeyT and ValueT travel as one word between passes, that word, and its parts.
 template <class KeyT, class ValueT, class Decomposer = radix::identity_decomposer>
 struct pair_words {
@@ -51,7 +36,7 @@ struct pair_words {
   static constexpr bool possible = !std::is_same_v<ValueT, NullType> && std::is_same_v<Decomposer, radix::identity_decomposer> &&
                                    std::is_unsigned_v<image_t> && sizeof(image_t) == sizeof(ValueT) &&
                                    sizeof(ValueT) <= 4 && std::is_trivially_copyable_v<ValueT>;
-  using word_t = typename unsigned_of_size<possible ? 2 * sizeof(ValueT) : 8>::type;  // (any word where none packs)
+  using word_t = typename radix::unsigned_of_size<possible ? 2 * sizeof(ValueT) : 8>::type;  // (any word where none packs)
   static constexpr std::size_t word_bytes = possible ? 2 * sizeof(ValueT) : 0;
   /// The value's bits sit below the key's image.
   static constexpr int shift = static_cast<int>(8 * sizeof(ValueT));

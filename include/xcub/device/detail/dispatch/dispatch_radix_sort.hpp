@@ -8,7 +8,10 @@
 //     DoubleBuffer; the selectors name the buffer that holds the result on return;
 //   - otherwise (the pointer forms): Current() is the read-only input and Alternate() the output;
 //     passes ping-pong between the output and a temp buffer of num_items keys (and values), ordered
-//     so that the last pass writes the output; the input is never written.
+//     so that the last pass writes the output; the input is never written. Where the policy packs
+//     pairs (pack_pairs, onesweep_io.hpp) and there are two passes or more, the passes carry one word
+//     per pair instead, under the policy of the words as keys alone: the first pass writes words,
+//     those between ping-pong between two word buffers, the last writes the output.
 // Paths:
 //   - no items: nothing is launched;
 //   - num_items <= the policy's single-tile capacity: one block sorts everything (one launch);
@@ -17,7 +20,8 @@
 //     where the last one's digits ended: bins ping-pong per pass). Consecutive onesweep launches
 //     alternate between two look-back regions, each zeroing the other's rows for the next.
 // Temp storage: counts, bins, two look-back regions and two counters (onesweep), plus the pointer
-// forms' temp keys and values where there are at least two passes; at least one byte.
+// forms' temp keys and values where there are at least two passes (or, packing, one buffer of
+// num_items words for two passes and two for more); at least one byte.
 #pragma once
 
 #include <climits>
@@ -77,21 +81,32 @@ struct dispatch_radix_sort {
     // ---- onesweep ---------------------------------------------------------------------------------
     const int digits = 1 << policy.radix_bits;
     const int passes = (end_bit - begin_bit + policy.radix_bits - 1) / policy.radix_bits;
-    const std::uint64_t tile_items = static_cast<std::uint64_t>(policy.tile_items());
+    const bool temp_buffers = !overwrite && passes > 1;
+    // Pairs as words between the first pass and the last (onesweep_io.hpp; pointer forms only: the
+    // words need buffers of their own, which the DoubleBuffer forms promise not to take). The word
+    // passes run under the tuning's policy for the words as keys alone (its tile, ranks and cache
+    // operators), with the pairs' digit width.
+    using words = pair_words<KeyT, ValueT, Decomposer>;
+    radix_sort_policy pass_policy = policy;  // the onesweep passes' tile
+    bool packed = false;
+    if constexpr (words::possible) {
+      if (policy.pack_pairs && temp_buffers) {
+        pass_policy = Tuning::template policy<typename words::word_t, NullType>(arch);
+        packed = pass_policy.radix_bits == policy.radix_bits;
+        if (!packed) pass_policy = policy;
+      }
+    }
+    const std::uint64_t tile_items = static_cast<std::uint64_t>(pass_policy.tile_items());
     const std::uint64_t tiles = (n + tile_items - 1) / tile_items;
     // A portion has fewer than 2^30 keys (at least one tile).
-    const int portion_log2 = policy.max_portion_log2 < 30 ? policy.max_portion_log2 : 30;
+    const int portion_log2 = pass_policy.max_portion_log2 < 30 ? pass_policy.max_portion_log2 : 30;
     std::uint64_t portion_tiles = ((std::uint64_t{1} << portion_log2) - 1) / tile_items;
     if (portion_tiles < 1) portion_tiles = 1;
     if (portion_tiles > static_cast<std::uint64_t>(INT_MAX)) portion_tiles = INT_MAX;
     const std::uint64_t portions = (tiles + portion_tiles - 1) / portion_tiles;
     const std::uint64_t rows = tiles < portion_tiles ? tiles : portion_tiles;
-    const bool temp_buffers = !overwrite && passes > 1;
-    // Pairs as words between the first pass and the last (onesweep_io.hpp; pointer forms only: the
-    // words need buffers of their own, which the DoubleBuffer forms promise not to take).
-    using words = pair_words<KeyT, ValueT, Decomposer>;
-    const bool packed = words::possible && policy.pack_pairs && temp_buffers;
 
+    // keys_piece and values_piece: the temp keys and values, or the two word buffers.
     enum { counts_piece, bins_piece, lookback_piece, counters_piece, keys_piece, values_piece, piece_count };
     std::size_t sizes[piece_count] = {};
     sizes[counts_piece] = static_cast<std::size_t>(passes) * digits * sizeof(OffsetT);
@@ -160,7 +175,7 @@ struct dispatch_radix_sort {
                                     static_cast<int>(rows),
                                     begin_bit + p * policy.radix_bits,
                                     end_bit};
-        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(policy.block_threads), shared_bytes,
+        if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(pass_policy.block_threads), shared_bytes,
                                      stream, kernel, keys_in, keys_out, values_in, values_out, pass, tile_decomposer);
             e != success)
           return e;
@@ -170,20 +185,19 @@ struct dispatch_radix_sort {
 
     KeyT* const key_buffers[2] = {keys.Current(), keys.Alternate()};
     value_t* const value_buffers[2] = {values.Current(), values.Alternate()};
-    using key_source = onesweep_key_source<KeyT, Decomposer>;
-    using key_sink = onesweep_key_sink<KeyT, Decomposer>;
-
-    // The onesweep block's dynamic shared memory (dynamic_tile), allowed past 48 KiB.
-    const std::size_t onesweep_bytes = onesweep_shared_bytes<KeyT, ValueT, OffsetT, Decomposer>(policy);
-    if (const error_t e = allow_dynamic_shared_bytes(onesweep_kernel, onesweep_bytes); e != success) return e;
-
     if constexpr (words::possible) {
       if (packed) {
-        return run_packed<DESCENDING, KeyT, ValueT, OffsetT, Decomposer>(policy, passes, key_buffers, value_buffers,
+        return run_packed<DESCENDING, KeyT, ValueT, OffsetT, Decomposer>(pass_policy, passes, key_buffers, value_buffers,
                                                                         pieces[keys_piece], pieces[values_piece],
                                                                         run_pass);
       }
     }
+
+    // The onesweep block's dynamic shared memory (dynamic_tile), allowed past 48 KiB.
+    const std::size_t onesweep_bytes = onesweep_shared_bytes<KeyT, ValueT, OffsetT, Decomposer>(policy);
+    if (const error_t e = allow_dynamic_shared_bytes(onesweep_kernel, onesweep_bytes); e != success) return e;
+    using key_source = onesweep_key_source<KeyT, Decomposer>;
+    using key_sink = onesweep_key_sink<KeyT, Decomposer>;
 
     // The passes: where each reads and writes.
     auto* const temp_keys = static_cast<KeyT*>(pieces[keys_piece]);
@@ -208,9 +222,10 @@ struct dispatch_radix_sort {
   }
 
  private:
-  /// The passes of a pointer-form sort of pairs as words: the first reads the keys and values and
-  /// writes words[0]; pass p of those between reads words[(p - 1) % 2] and writes words[p % 2]; the
-  /// last reads the words the one before wrote and writes the output keys and values.
+  /// The passes of a pointer-form sort of pairs as words, under `policy` (the words' as keys alone):
+  /// the first reads the keys and values and writes words[0]; pass p of those between reads
+  /// words[(p - 1) % 2] and writes words[p % 2]; the last reads the words the one before wrote and
+  /// writes the output keys and values.
   template <bool DESCENDING, class KeyT, class ValueT, class OffsetT, class Decomposer, class RunPass>
   static error_t run_packed(const radix_sort_policy& policy, int passes, KeyT* const (&key_buffers)[2],
                             radix_value_t<ValueT>* const (&value_buffers)[2], void* words0, void* words1,
@@ -226,7 +241,9 @@ struct dispatch_radix_sort {
     constexpr auto last_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, last_io>;
     const std::size_t bytes = onesweep_shared_bytes<word_t, NullType, OffsetT, ident>(policy);
     if (const error_t e = allow_dynamic_shared_bytes(first_kernel, bytes); e != success) return e;
-    if (const error_t e = allow_dynamic_shared_bytes(middle_kernel, bytes); e != success) return e;
+    if (passes > 2) {
+      if (const error_t e = allow_dynamic_shared_bytes(middle_kernel, bytes); e != success) return e;
+    }
     if (const error_t e = allow_dynamic_shared_bytes(last_kernel, bytes); e != success) return e;
     word_t* const word_buffers[2] = {static_cast<word_t*>(words0), static_cast<word_t*>(words1)};
     const unsigned char* const no_values = nullptr;

@@ -122,22 +122,31 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
   }
 }
 
+/// The policy a onesweep launch runs under: KeyT's and ValueT's, or, for pairs as words, the words'
+/// as keys alone (the dispatch sizes those launches by the same policy).
+template <class Tuning, class KeyT, class ValueT, class Io>
+using onesweep_active_policy =
+    std::conditional_t<Io::packed, active_policy<Tuning, typename Io::tile_key_t, NullType>, active_policy<Tuning, KeyT, ValueT>>;
+
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
 /// order) through agent_radix_sort_onesweep. Io (onesweep_io.hpp) says what the tile sorts: KeyT
-/// and ValueT as they are, or pairs packed into words; the launch bounds are KeyT's and ValueT's.
+/// and ValueT as they are, or pairs packed into words.
 template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING,
           class Io = onesweep_plain_io<KeyT, ValueT, Decomposer>>
-XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((active_policy<Tuning, KeyT, ValueT>::value.block_threads),
-                                              (active_policy<Tuning, KeyT, ValueT>::value.min_blocks_per_sm))
+XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((onesweep_active_policy<Tuning, KeyT, ValueT, Io>::value.block_threads),
+                                              (onesweep_active_policy<Tuning, KeyT, ValueT, Io>::value.min_blocks_per_sm))
     radix_sort_onesweep_kernel(typename Io::source keys_in, typename Io::sink keys_out,
                                const radix_value_t<typename Io::tile_value_t>* values_in,
                                radix_value_t<typename Io::tile_value_t>* values_out, onesweep_pass<OffsetT> pass,
                                typename Io::decomposer_t decomposer) {
-  using agent = agent_radix_sort_onesweep<active_policy<Tuning, KeyT, ValueT>, typename Io::tile_key_t,
+  using agent = agent_radix_sort_onesweep<onesweep_active_policy<Tuning, KeyT, ValueT, Io>, typename Io::tile_key_t,
                                           typename Io::tile_value_t, OffsetT, typename Io::decomposer_t, DESCENDING,
                                           typename Io::source, typename Io::sink>;
   if constexpr (Io::packed && !active_policy<Tuning, KeyT, ValueT>::value.pack_pairs) {
-    // Never launched: the dispatch packs pairs only where the policy says so (no code for the others).
+    // The dispatch packs pairs only where the same policy function says so for this kernel's
+    // architecture, so this body never runs; no code for it, and a trap rather than a silent no-op
+    // should a tuning's host and device views ever disagree.
+    __builtin_trap();
   } else {
     XCUB_SHARED(std::uint32_t, tile_slot);
     const int tile = tile_id(pass.counter, tile_slot);

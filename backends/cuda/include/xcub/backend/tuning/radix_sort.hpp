@@ -3,8 +3,9 @@
 // changed where bench/cuda/device_radix_sort_sweep.cu measured better on an H200 (2026-11-25,
 // bench/results/sweep-radix-sort-2026-11-25-*.json, and 2026-11-27's sweep-radix-sort-2026-11-27-*.json):
 // 4- and 8-byte keys, alone or with values of up to 4 bytes, take tiles in dynamic shared memory
-// (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values of under 4 bytes, 256 x 36 as
-// words with 4-byte values (pack_pairs); 256 x 36 for 8-byte keys alone, 256 x 32 with values);
+// (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values, 4-byte values travelling with
+// them as 64-bit words under the 8-byte keys' policy (pack_pairs); 256 x 36 for 8-byte keys alone,
+// 256 x 32 with values);
 // every key ranks by warp match; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
@@ -31,9 +32,10 @@ struct radix_sort {
     constexpr int single_items = 40960 / widest / 256 > 40 ? 40 : (40960 / widest / 256 < 1 ? 1 : 40960 / widest / 256);
     constexpr int single_bits = key_bytes > 1 ? 6 : 5;
     // Arithmetic 4-byte keys with 4-byte values travel as 64-bit words between the first pass and the
-    // last (pack_pairs; 2026-11-28, sweep-radix-sort-2026-11-28-packed-*.json, u32/u32 at 2^28
-    // against CUB: 0.965x -> 1.052-1.068x on an H100, 1.088-1.092x -> 1.102-1.103x on an H200, at
-    // the shape of u64 keys alone, 256 x 36, stores evict-first).
+    // last (pack_pairs; the word passes take the policy of 8-byte keys alone, 256 x 36 stored
+    // evict-first; 2026-11-28, sweep-radix-sort-2026-11-28-packed-*.json, u32/u32 at 2^28 against
+    // CUB: 0.965x -> 1.052-1.068x on an H100, 1.088-1.092x -> 1.102-1.103x on an H200 with atomic-OR
+    // ranks). The pairs' own shape below serves the sorts that do not pack (DoubleBuffer forms, one pass).
     constexpr bool packs = key_bytes == 4 && value_bytes == 4 && std::is_arithmetic_v<KeyT>;
     int threads = 384, nominal = 21;
     bool dynamic = false;  // the tile in dynamic shared memory (past 48 KiB), values beside keys
@@ -48,8 +50,6 @@ struct radix_sort {
         min_blocks = 2;
       } else if (key_bytes == 4 && keys_only) {
         threads = 384, nominal = 32, dynamic = true, min_blocks = 2;  // 1.26x (static 512 x 22: 1.19x)
-      } else if (packs) {
-        threads = 256, nominal = 36, dynamic = true, min_blocks = 2;  // words: u32/u32 1.05-1.10x (below)
       } else if (key_bytes == 4 && value_bytes <= 4) {
         threads = 256, nominal = 48, dynamic = true, min_blocks = 2;  // 1.07x (static 384 x 23: 1.00x)
       } else if (key_bytes == 4) {
@@ -83,16 +83,16 @@ struct radix_sort {
     detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8,
                                 min_blocks, dynamic};
     // Cache operators of the onesweep pass (sm_90, 2026-11-28, both sides swapping buffers every
-    // round): pairs as words stored evict-first (st.cs, by warp match: 1.055x -> 1.063x CUB on an
-    // H100, 1.029x -> 1.071x on an H200 for random keys; 1.00x -> 0.93x and 0.94x -> 0.92x at 9 key
-    // values), u32 keys with smaller values loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
+    // round): pairs as words stored evict-first (through the u64 keys' policy; st.cs, by warp match:
+    // 1.055x -> 1.063x CUB on an H100, 1.029x -> 1.071x on an H200 for random keys; 1.00x -> 0.93x
+    // and 0.94x -> 0.92x at 9 key values), u32 keys with values of up to 4 bytes loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
     // measured with atomic-OR ranks). u32 keys alone keep the default stores with warp-match ranks
     // (st.cs: 1.21x -> 1.22x at random keys, 1.12x -> 1.07x at 9 values on the H100); u64 keys alone
     // store evict-first (1.16x -> 1.21x on the H200; 1.08x -> 1.06x on the H100, and at few values
     // 1.11x -> 1.05x there).
     if (arch >= 900 && dynamic) {
       p.pack_pairs = packs;
-      if (packs || (keys_only && key_bytes == 8)) p.store_modifier = STORE_CS;
+      if (keys_only && key_bytes == 8) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4 && !keys_only) p.load_modifier = LOAD_CG;
     }
     return p;
