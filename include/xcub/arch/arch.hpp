@@ -21,6 +21,7 @@
 //              scope::block or scope::device (default)
 //   waiting    pause()                 call it in every spin loop (the host emulator switches threads there)
 //              pause_for(ns)           the same with a backoff of about ns nanoseconds (tuned look-back delays)
+//   errors     trap()                  stops the kernel with an error (code that must never run)
 //   shared     XCUB_SHARED(T, name)    static per-block storage (<xcub/config.hpp>)
 //              dynamic_shared_memory<T>()  the launch's dynamic shared bytes, 16-byte aligned
 //   stages     <xcub/arch/stage_barrier.hpp>: barriers that one warp arrives at and another waits

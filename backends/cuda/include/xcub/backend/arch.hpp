@@ -317,6 +317,8 @@ XCUB_DEVICE XCUB_FORCEINLINE void pause() { __nanosleep(32); }
 /// A spin-wait backoff of about `ns` nanoseconds (one __nanosleep: the hardware sleeps up to
 /// about twice that, and a loop of short sleeps would pay the wake-up latency every time).
 XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) { __nanosleep(ns); }
+/// Stops the kernel with an error (the launch's next synchronisation reports it).
+XCUB_DEVICE XCUB_FORCEINLINE void trap() { __trap(); }
 
 // ---- overlapped launches (programmatic dependent launch, sm_90 and up) ---------------------------
 /// In a kernel started by xcub::launch_overlapped: waits until the grid launched before it in the

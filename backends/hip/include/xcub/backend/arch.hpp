@@ -162,6 +162,8 @@ XCUB_DEVICE XCUB_FORCEINLINE void release_next_grid() {}
 
 // ---- spin-wait pause and dynamic shared memory -------------------------------------------------
 XCUB_DEVICE XCUB_FORCEINLINE void pause() { __builtin_amdgcn_s_sleep(1); }
+/// Stops the kernel with an error (the launch's next synchronisation reports it).
+XCUB_DEVICE XCUB_FORCEINLINE void trap() { __builtin_trap(); }
 /// A spin-wait backoff of about `ns` nanoseconds: s_sleep counts units of 64 clocks (about 30-60
 /// ns), at most 127 per instruction.
 XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) {

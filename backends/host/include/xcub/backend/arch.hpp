@@ -203,6 +203,8 @@ inline void release_next_grid() {}
 inline void pause() { host::detail::spin_pause(); }
 /// The emulator has no time to wait for: a backoff is one switch, as pause().
 inline void pause_for(unsigned /*ns*/) { host::detail::spin_pause(); }
+/// Stops the program: the emulator has no device error to report.
+[[noreturn]] inline void trap() { __builtin_trap(); }
 
 template <class T = unsigned char>
 inline T* dynamic_shared_memory() {

@@ -146,7 +146,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((onesweep_active_policy<Tuning, Ke
     // The dispatch packs pairs only where the same policy function says so for this kernel's
     // architecture, so this body never runs; no code for it, and a trap rather than a silent no-op
     // should a tuning's host and device views ever disagree.
-    __builtin_trap();
+    arch::trap();
   } else {
     XCUB_SHARED(std::uint32_t, tile_slot);
     const int tile = tile_id(pass.counter, tile_slot);
