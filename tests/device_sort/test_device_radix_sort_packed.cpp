@@ -3,7 +3,7 @@
 // both forms (DoubleBuffer sorts do not pack: their result must not change either), both directions,
 // bit subranges of one to six passes; every pair shape that packs (4-, 2- and 1-byte keys and values;
 // float keys with their special values; float and struct values); shapes that do not pack (u16 keys
-// with u32 values) through the same tuning.
+// with u32 values) through the same tuning; temp storage a byte short refused.
 #include <cstdint>
 #include <cstring>
 #include <tuple>
@@ -104,6 +104,36 @@ TEST_CASE("DeviceRadixSort packed pairs: words take their own temp storage (the 
   }
 }
 #endif
+
+TEST_CASE("DeviceRadixSort packed pairs: temp storage a byte short is refused before anything is written") {
+  // The word buffers are part of the size the query reports: one byte less, for 2 passes (one word
+  // buffer) and for 4 (two), must give error_invalid_value and leave the outputs as they were.
+  const std::size_t n = 5000;
+  const auto keys = std::vector<std::uint32_t>(n, 7u);
+  auto d_keys = to_device(keys);
+  auto d_values = to_device(values_for<std::uint32_t>(n));
+  xcub::device_buffer<std::uint32_t> keys_out(n), values_out(n);
+  keys_out.fill_bytes(0x5A);
+  values_out.fill_bytes(0x5A);
+  const auto untouched = keys_out.download();
+  using sorter = xcub::DeviceRadixSortTuned<packed_radix_tuning>;
+  for (auto r : {std::pair{0, 12}, std::pair{0, 32}}) {
+    INFO("bits [" << r.first << ", " << r.second << ")");
+    std::size_t bytes = 0;
+    XCUB_TEST_CALL(sorter::SortPairs(nullptr, bytes, d_keys.data(), keys_out.data(), d_values.data(),
+                                     values_out.data(), n, r.first, r.second));
+    REQUIRE(bytes > 8 * n);  // at least one word buffer
+    xcub::device_buffer<unsigned char> temp(bytes);
+    std::size_t short_bytes = bytes - 1;
+    CHECK(sorter::SortPairs(temp.data(), short_bytes, d_keys.data(), keys_out.data(), d_values.data(),
+                            values_out.data(), n, r.first, r.second) == xcub::error_invalid_value);
+    CHECK(sorter::SortPairsDescending(temp.data(), short_bytes, d_keys.data(), keys_out.data(), d_values.data(),
+                                      values_out.data(), n, r.first, r.second) == xcub::error_invalid_value);
+  }
+  XCUB_TEST_CALL(xcub::device_synchronize());
+  xcub_test::check_equal(keys_out.download(), untouched, "keys after rejected calls");
+  xcub_test::check_equal(values_out.download(), untouched, "values after rejected calls");
+}
 
 TEST_CASE("DeviceRadixSort packed pairs: bit subranges of one to six passes") {
   XCUB_TEST_CONTEXT();
