@@ -97,18 +97,35 @@ struct packed_odd_radix_tuning {
 /// Pairs as words the way the CUDA sm_90 tuning packs them: the pairs' own policy (static 64 x 4
 /// tiles, warp-match ranks, 8-bit digits) serves the sorts that do not pack and the histogram, the
 /// word passes run under the policy of keys alone (128 x 8 in dynamic shared memory, warp match,
-/// 8-bit digits, evict-first stores), so the word passes' tiles differ from the pairs'.
+/// 8-bit digits, evict-first stores, portions of 2^11 - 1 keys at most), so the word passes' tiles
+/// and portions differ from the pairs'.
 struct packed_match_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
     if constexpr (std::is_same_v<V, xcub::NullType>) {
-      xcub::detail::radix_sort_policy p{128, 8, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+      xcub::detail::radix_sort_policy p{128, 8, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4, 11};
       p.dynamic_tile = true;
       p.store_modifier = xcub::STORE_CS;
       return p;
     } else {
       xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
       p.pack_pairs = true;
+      return p;
+    }
+  }
+};
+/// pack_pairs asked for, but the keys-alone policy the words would run under has other digits (5
+/// bits against the pairs' 8): the dispatch must not pack (packed_mismatch_radix_tuning<false> is
+/// the same with pack_pairs off, for its temp storage).
+template <bool PACK = true>
+struct packed_mismatch_radix_tuning {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int) {
+    if constexpr (std::is_same_v<V, xcub::NullType>) {
+      return xcub::detail::radix_sort_policy{64, 8, 5, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+    } else {
+      xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
+      p.pack_pairs = PACK;
       return p;
     }
   }

@@ -37,18 +37,21 @@ void check(const std::vector<K>& keys, const std::vector<V>& values, form f, int
   xcub_test::check_equal(got.second, values_in_order(values, order), "values (stability)");
 }
 
-/// Values that tell every input position apart (as far as the type's bits allow).
+/// Values that tell every input position apart (as far as the type's bits allow): a hash of
+/// position >> shift (1-byte values repeat every 256 positions; a second sort with shift 8 tells
+/// apart what the first cannot).
 template <class V>
-std::vector<V> values_for(std::size_t n) {
+std::vector<V> values_for(std::size_t n, int shift = 0) {
   std::vector<V> v(n);
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t j = 0; j < n; ++j) {
+    const std::size_t i = j >> shift;
     if constexpr (std::is_same_v<V, rgba>) {
-      v[i] = rgba{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i >> 16),
+      v[j] = rgba{static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8), static_cast<std::uint8_t>(i >> 16),
                   static_cast<std::uint8_t>(i * 7)};
     } else if constexpr (std::is_floating_point_v<V>) {
-      v[i] = static_cast<V>(i) * V(0.5) - V(1000);
+      v[j] = static_cast<V>(i) * V(0.5) - V(1000);
     } else {
-      v[i] = static_cast<V>(i * 2654435761u);
+      v[j] = static_cast<V>(i * 2654435761u);
     }
   }
   return v;
@@ -66,6 +69,7 @@ void sizes_and_forms(const char* name) {
     check<Tuning, true>(keys, values, form::pointers, 0, 32);
     for (auto& k : keys) k = static_cast<std::uint32_t>(rng() % 13) << 20;  // many equal keys
     check<Tuning, false>(keys, values, form::pointers, 0, 32);
+    check<Tuning, true>(keys, values, form::pointers, 0, 32);
     check<Tuning, true>(keys, values, form::double_buffer, 0, 32);
   }
 }
@@ -98,7 +102,8 @@ TEST_CASE("DeviceRadixSort packed pairs: words take their own temp storage (the 
                                                                      r.second) == xcub::success);
     CHECK(xcub::DeviceRadixSortTuned<unpacked_radix_tuning>::SortPairs(nullptr, unpacked, k, ko, v, vo, n, r.first,
                                                                        r.second) == xcub::success);
-    const std::size_t extra = r.second == 12 ? 0 : 8 * n;  // 2 passes: n words = n keys + n values
+    // 2 passes: n words take the bytes of n keys and n values, so only [0, 32) tells packing apart.
+    const std::size_t extra = r.second == 12 ? 0 : 8 * n;
     CHECK(packed + 1024 >= unpacked + extra);
     CHECK(packed <= unpacked + extra + 1024);
   }
@@ -161,6 +166,11 @@ void check_shape(const char* name) {
     check<Tuning, false>(keys, values, form::pointers, 0, bits);
     check<Tuning, true>(keys, values, form::pointers, 0, bits);
     check<Tuning, false>(keys, values, form::pointers, bits / 4 + 1, bits - 1);  // a bit range inside
+    if constexpr (sizeof(V) == 1) {  // equal keys 256 positions apart: told apart by position >> 8
+      const auto high = values_for<V>(n, 8);
+      check<Tuning, false>(keys, high, form::pointers, 0, bits);
+      check<Tuning, false>(keys, high, form::pointers, bits / 4 + 1, bits - 1);
+    }
   }
 }
 
@@ -196,7 +206,32 @@ TEST_CASE("DeviceRadixSort packed pairs: 4-byte struct keys through a decomposer
     const auto got = desc ? device_sort<packed_radix_tuning, true>(keys, values, form::pointers, two_halves_decomposer{})
                           : device_sort<packed_radix_tuning, false>(keys, values, form::pointers, two_halves_decomposer{});
     xcub_test::check_equal(got.second, values_in_order(values, order), "values (the oracle's order)");
+    const auto words = [](const std::vector<two_halves>& v) {
+      std::vector<std::uint32_t> w(v.size());
+      if (!v.empty()) std::memcpy(w.data(), v.data(), v.size() * sizeof(two_halves));
+      return w;
+    };
+    xcub_test::check_equal(words(got.first), words(xcub::reference::permuted(keys, order)), "keys (their bytes)");
   }
+}
+
+TEST_CASE("DeviceRadixSort packed pairs: no packing where the words' policy has other digits than the pairs'") {
+  // packed_mismatch_radix_tuning asks for words, but its keys-alone policy has 5-bit digits against
+  // the pairs' 8: the sort runs unpacked (the temp storage of pack_pairs off) and sorts.
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix packed mismatch");
+  const std::size_t n = 3000;
+  const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  const auto values = values_for<std::uint32_t>(n);
+  check<packed_mismatch_radix_tuning<>, false>(keys, values, form::pointers, 0, 32);
+  check<packed_mismatch_radix_tuning<>, true>(keys, values, form::pointers, 0, 32);
+  std::size_t asked = 0, unpacked = 0;
+  xcub::device_buffer<std::uint32_t> k(n), ko(n), v(n), vo(n);  // sized, never sorted
+  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<packed_mismatch_radix_tuning<>>::SortPairs(
+      nullptr, asked, k.data(), ko.data(), v.data(), vo.data(), n));
+  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<packed_mismatch_radix_tuning<false>>::SortPairs(
+      nullptr, unpacked, k.data(), ko.data(), v.data(), vo.data(), n));
+  CHECK(asked == unpacked);
 }
 
 }  // namespace

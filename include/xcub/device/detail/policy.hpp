@@ -202,8 +202,10 @@ struct radix_sort_policy {
   /// Pairs that pack (a plain key whose image is as wide as the value, 1 to 4 bytes each:
   /// onesweep_io.hpp's pair_words) travel as one word per pair between the first pass and the last
   /// of a pointer-form sort of two passes or more: the first pass reads keys and values and writes
-  /// words, the last reads words and writes keys and values. The onesweep shape above is then the
-  /// words' (as for keys alone of twice the width).
+  /// words, the last reads words and writes keys and values. Those passes run under the tuning's
+  /// policy for the word type as keys alone (`policy<word_t, NullType>`: its tile, ranks, cache
+  /// operators), and pack only if its radix_bits equals this one's; the shape above then serves the
+  /// histogram and the sorts that do not pack (DoubleBuffer forms, one pass).
   bool pack_pairs = false;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
