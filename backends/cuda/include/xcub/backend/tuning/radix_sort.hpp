@@ -18,6 +18,7 @@
 #include <xcub/device/detail/policy.hpp>
 #include <xcub/util/null_type.hpp>
 
+#include <cstdint>
 #include <type_traits>
 
 namespace xcub::tuning {
@@ -98,5 +99,21 @@ struct radix_sort {
     return p;
   }
 };
+
+// What the sm_90 choices above rely on, checked wherever this header compiles: u32/u32-like pairs
+// ask for words, their word passes run under the 8-byte keys' policy, and the dispatch packs only
+// where that policy has the pairs' digit width (otherwise it sorts unpacked, silently).
+static_assert(radix_sort::policy<std::uint32_t, std::uint32_t>(900).pack_pairs &&
+                  radix_sort::policy<float, std::uint32_t>(900).pack_pairs &&
+                  radix_sort::policy<std::int32_t, float>(900).pack_pairs,
+              "xcub CUDA tuning: 4-byte arithmetic keys with 4-byte values pack on sm_90");
+static_assert(radix_sort::policy<std::uint64_t, NullType>(900).radix_bits ==
+                  radix_sort::policy<std::uint32_t, std::uint32_t>(900).radix_bits,
+              "xcub CUDA tuning: the words' policy (8-byte keys alone) must have the pairs' digit width, or "
+              "u32/u32 pairs would not pack");
+static_assert(!radix_sort::policy<std::uint16_t, std::uint32_t>(900).pack_pairs &&
+                  !radix_sort::policy<std::uint64_t, std::uint32_t>(900).pack_pairs &&
+                  !radix_sort::policy<std::uint32_t, std::uint32_t>(800).pack_pairs,
+              "xcub CUDA tuning: only 4-byte keys with 4-byte values on sm_90 pack");
 
 }  // namespace xcub::tuning
