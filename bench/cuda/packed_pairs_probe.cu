@@ -1,7 +1,8 @@
 // Would SortPairs u32/u32 go faster with key and value packed into one 64-bit word between the
 // passes? Times, at 2^28 items in one run on one device: SortPairs u32/u32 (xcub and CUB) and
 // SortKeys u64 over bits [32, 64) (xcub and CUB): the same four 8-bit passes over the same bytes,
-// each item one 8-byte word instead of two 4-byte words in two arrays. Not a comparison that
+// each item one 8-byte word instead of two 4-byte words in two arrays. argv[3] = "profile": two
+// SortPairs of each library and nothing else, for bench/profile_radix_pairs.sh. Not a comparison that
 // run-gpu.sh records; built on demand: ninja bench/cuda/packed_pairs_probe.
 #include <algorithm>
 #include <cstdint>
@@ -52,6 +53,14 @@ int main(int argc, char** argv) {
   cub::DeviceRadixSort::SortKeys(nullptr, d, p_in, p_out, n, 32, 64);
   void* tx = alloc<char>(std::max(a, c));
   void* tc = alloc<char>(std::max(b, d));
+  if (argc > 3 && std::string(argv[3]) == "profile") {  // two sorts each, nothing timed: for ncu's per-kernel times
+    for (int round = 0; round < 2; ++round) {
+      check(xcub::DeviceRadixSort::SortPairs(tx, a, k_in, k_out, v_in, v_out, n), "xcub sort");
+      check(cub::DeviceRadixSort::SortPairs(tc, b, k_in, k_out, v_in, v_out, n), "cub sort");
+    }
+    check(cudaDeviceSynchronize(), "sync");
+    return 0;
+  }
   for (int round = 0; round < 2; ++round) {
     auto pairs = xcub_bench::median_ms_interleaved(
         [&] { xcub::DeviceRadixSort::SortPairs(tx, a, k_in, k_out, v_in, v_out, n); },
