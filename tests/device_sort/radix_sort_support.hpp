@@ -83,16 +83,19 @@ struct packed_radix_tuning {
     return p;
   }
 };
-/// The odd tuning's static 96-thread tiles (a partial last warp at 64 lanes, warp-match ranks in
-/// batches of two) with pairs packed into words.
-struct packed_odd_radix_tuning {
+/// Tuning's policies with pack_pairs set to PACK.
+template <class Tuning, bool PACK>
+struct pack_pairs_as {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int arch) {
-    xcub::detail::radix_sort_policy p = odd_radix_tuning::policy<K, V>(arch);
-    p.pack_pairs = true;
+    xcub::detail::radix_sort_policy p = Tuning::template policy<K, V>(arch);
+    p.pack_pairs = PACK;
     return p;
   }
 };
+/// The odd tuning's static 96-thread tiles (a partial last warp at 64 lanes, warp-match ranks in
+/// batches of two) with pairs packed into words.
+using packed_odd_radix_tuning = pack_pairs_as<odd_radix_tuning, true>;
 
 /// Pairs as words the way the CUDA sm_90 tuning packs them: the pairs' own policy (static 64 x 4
 /// tiles, warp-match ranks, 8-bit digits) serves the sorts that do not pack and the histogram, the
@@ -115,9 +118,8 @@ struct packed_match_radix_tuning {
   }
 };
 /// pack_pairs asked for, but the keys-alone policy the words would run under has other digits (5
-/// bits against the pairs' 8): the dispatch must not pack (packed_mismatch_radix_tuning<false> is
-/// the same with pack_pairs off, for its temp storage).
-template <bool PACK = true>
+/// bits against the pairs' 8): the dispatch must not pack (pack_pairs_as<..., false> gives the
+/// temp storage with pack_pairs off).
 struct packed_mismatch_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
@@ -125,20 +127,13 @@ struct packed_mismatch_radix_tuning {
       return xcub::detail::radix_sort_policy{64, 8, 5, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
     } else {
       xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
-      p.pack_pairs = PACK;
+      p.pack_pairs = true;
       return p;
     }
   }
 };
 /// packed_radix_tuning with pack_pairs off: the temp storage a sort takes without words.
-struct unpacked_radix_tuning {
-  template <class K, class V>
-  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
-    xcub::detail::radix_sort_policy p = packed_radix_tuning::policy<K, V>(arch);
-    p.pack_pairs = false;
-    return p;
-  }
-};
+using unpacked_radix_tuning = pack_pairs_as<packed_radix_tuning, false>;
 
 /// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
 template <class K, class Less>

@@ -223,13 +223,14 @@ TEST_CASE("DeviceRadixSort packed pairs: no packing where the words' policy has 
   const std::size_t n = 3000;
   const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
   const auto values = values_for<std::uint32_t>(n);
-  check<packed_mismatch_radix_tuning<>, false>(keys, values, form::pointers, 0, 32);
-  check<packed_mismatch_radix_tuning<>, true>(keys, values, form::pointers, 0, 32);
+  check<packed_mismatch_radix_tuning, false>(keys, values, form::pointers, 0, 32);
+  check<packed_mismatch_radix_tuning, true>(keys, values, form::pointers, 0, 32);
   std::size_t asked = 0, unpacked = 0;
   xcub::device_buffer<std::uint32_t> k(n), ko(n), v(n), vo(n);  // sized, never sorted
-  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<packed_mismatch_radix_tuning<>>::SortPairs(
+  using unpacked_mismatch = pack_pairs_as<packed_mismatch_radix_tuning, false>;
+  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<packed_mismatch_radix_tuning>::SortPairs(
       nullptr, asked, k.data(), ko.data(), v.data(), vo.data(), n));
-  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<packed_mismatch_radix_tuning<false>>::SortPairs(
+  XCUB_TEST_CALL(xcub::DeviceRadixSortTuned<unpacked_mismatch>::SortPairs(
       nullptr, unpacked, k.data(), ko.data(), v.data(), vo.data(), n));
   CHECK(asked == unpacked);
 }
