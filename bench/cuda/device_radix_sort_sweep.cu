@@ -36,6 +36,17 @@ struct candidate {
   }
 };
 
+/// Tuning without the short circuit of single-digit tiles.
+template <class Tuning>
+struct no_short_circuit {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    auto p = Tuning::template policy<K, V>(arch);
+    p.short_circuit = false;
+    return p;
+  }
+};
+
 template <class Candidate, class K, class V>
 void one(report& rep, const std::string& label, int k) {
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
@@ -77,7 +88,7 @@ int main(int argc, char** argv) {
   // the broadcasts; warp-match ranks only, since atomic-OR ranks take one key at a time),
   // bench/results/sweep-radix-sort-2026-11-28-rank-batch*-h100.json: no gain, the default keeps 1. Earlier sweeps: bench/results/sweep-radix-sort-2026-11-2*.json.
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
-  constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
+  [[maybe_unused]] constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   [[maybe_unused]] constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   using u32 = std::uint32_t;
   using u64 = std::uint64_t;
@@ -86,27 +97,33 @@ int main(int argc, char** argv) {
   // (bench/results/sweep-radix-sort-2026-11-28-packed-*.json; the tuning took 256 x 36 st.cs). Not
   // kept: words only every other pass, split into the output in between (no second word buffer):
   // 1.067x against 1.103x (sweep-radix-sort-2026-11-28-packed-alternate-h200.json).
-  one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
+  // 2026-11-28 (twenty-second session): the word passes with more, smaller blocks per SM (a third or
+  // fourth block resident while the others rank and look back; the launch bound caps registers).
+  using xcub::STORE_CS;
   using xcub::LOAD_DEFAULT;
-  using xcub::STORE_DEFAULT;
-  one<candidate<256, 48, -1, OR, true, 2, -1, 1, xcub::LOAD_CG>, u32, u32>(rep, "256x48 ld.cg", k);
-  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x36 st.cs", k);
-  one<candidate<256, 36, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36", k);
-  one<candidate<256, 36, -1, OR, true, 2, -1, 1, xcub::LOAD_CG, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36 ld.cg", k);
-  one<candidate<256, 32, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x32 st.cs", k);
-  one<candidate<256, 40, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x40 st.cs", k);
-  one<candidate<384, 24, -1, OR, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 384x24 st.cs", k);
-  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS, true>, u32, u32>(rep, "packed 256x36 any st.cs", k);
-  // The rank algorithm against low-entropy inputs (XCUB_BENCH_DISTINCT_KEYS=d: keys of d values;
-  // the atomic-OR ranks' shared-memory atomics then meet on few words).
-  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, STORE_DEFAULT, true>, u32, u32>(rep, "packed 256x36 any", k);
-  one<xcub::tuning::radix_sort, u32, void>(rep, "default", k);
-  one<candidate<384, 32, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u32, void>(rep, "384x32 any st.cs", k);
-  one<candidate<384, 32, -1, ANY, true, 2, -1, 1>, u32, void>(rep, "384x32 any", k);
-  one<candidate<384, 32, -1, OR, true, 2, -1, 1>, u32, void>(rep, "384x32 or", k);
-  one<xcub::tuning::radix_sort, u64, void>(rep, "default", k - 1);
-  one<candidate<256, 36, -1, ANY, true, 2, -1, 1, LOAD_DEFAULT, xcub::STORE_CS>, u64, void>(rep, "256x36 any st.cs", k - 1);
-  one<candidate<256, 36, -1, ANY, true, 2, -1, 1>, u64, void>(rep, "256x36 any", k - 1);
+  one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
+  // Not kept (twenty-second session, H200; docs/device-radix-sort.md): 3 to 8 smaller blocks per SM
+  // for the word passes (sweep-radix-sort-2026-11-28-packed-more-blocks-h200.json: 256 x 24 and 28,
+  // 192 x 32 and 36 at three; 128 x 36 and 48 at four, five; 64 x 36 at eight: 0.47-0.94x CUB against
+  // 1.07x); one block per SM with larger tiles (sweep-radix-sort-2026-11-28-packed-one-block-h200.json:
+  // 512 x 32 and 36, 384 x 36 and 48, 256 x 64: 0.84-0.99x); persistent blocks taking tiles by ticket
+  // and loading the next tile's keys during the write-out (an experimental radix_sort_policy field,
+  // removed; sweep-radix-sort-2026-11-28-persistent-h200.json: pairs 1.074x -> 1.029x, u32 keys
+  // 1.230x -> 1.216x, u64 keys 1.215x -> 1.169x, u64/u32 1.086x -> 0.781x); lane-column histogram
+  // counters (sweep-radix-sort-2026-11-28-histogram-columns-h200.json: the histogram kernel 0.477 ->
+  // 0.55-0.66 ms). The defaults, for a baseline:
+  using tuned = xcub::tuning::radix_sort;
+  // The short circuit of single-digit tiles (radix_sort_policy::short_circuit), on and off, for
+  // random keys and keys of few values (XCUB_BENCH_DISTINCT_KEYS).
+  using plain = no_short_circuit<tuned>;
+  one<tuned, u32, u32>(rep, "default", k);
+  one<plain, u32, u32>(rep, "no short circuit", k);
+  one<tuned, u32, void>(rep, "default", k);
+  one<plain, u32, void>(rep, "no short circuit", k);
+  one<tuned, u64, void>(rep, "default", k - 1);
+  one<plain, u64, void>(rep, "no short circuit", k - 1);
+  one<tuned, u64, u32>(rep, "default", k - 1);
+  one<plain, u64, u32>(rep, "no short circuit", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

@@ -118,6 +118,38 @@ TEST_CASE("DeviceRadixSort: the same result whether the input is sorted, reverse
   }
 }
 
+/// Keys of runs: `run` equal keys in a row (a hash of the run's index), so that most tiles of every
+/// pass have one digit (and go out unranked, the short circuit) and the tiles across a run's ends
+/// do not; or keys below 256 (every tile of passes 2 to 4 has the digit 0).
+std::vector<std::uint32_t> run_keys(std::size_t n, std::size_t run) {
+  std::vector<std::uint32_t> keys(n);
+  for (std::size_t i = 0; i < n; ++i) keys[i] = static_cast<std::uint32_t>((i / run + 1) * 2654435761u);
+  return keys;
+}
+
+TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys, keys below 256)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix uniform tiles");
+  std::vector<std::vector<std::uint32_t>> inputs;
+  for (std::size_t n : {std::size_t{4097}, std::size_t{9000}}) {
+    inputs.push_back(run_keys(n, 700));
+    inputs.push_back(run_keys(n, 1300));
+    auto low = xcub_test::random_vector<std::uint32_t>(n, rng);
+    for (auto& k : low) k &= 0xffu;
+    inputs.push_back(low);
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    INFO("input " << i << " (" << inputs[i].size() << " keys)");
+    check_keys<xcub::tuning::radix_sort, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<xcub::tuning::radix_sort, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<xcub::tuning::radix_sort, true>(inputs[i], form::double_buffer, 0, 32);
+    check_pairs<dynamic_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<dynamic_radix_tuning, true>(inputs[i], form::double_buffer, 0, 32);
+    check_pairs<odd_radix_tuning, true>(inputs[i], form::pointers, 0, 32);
+    check_pairs<tiny_radix_tuning, true>(inputs[i], form::double_buffer, 4, 29);
+  }
+}
+
 TEST_CASE("DeviceRadixSort: 10^6 keys on the host and kokkos, 2^24 on GPUs, pairs (large)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix large");

@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
@@ -81,8 +82,9 @@ class block_radix_rank_early_counts {
   XCUB_DEVICE XCUB_FORCEINLINE explicit block_radix_rank_early_counts(TempStorage& s)
       : storage(s), rank(shape::rank()), warp(shape::warp_of(rank)), lane(shape::lane()) {}
 
+  /// Returns true where a bool-returning callback stopped the ranking (see below), else false.
   template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
-  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+  XCUB_DEVICE XCUB_FORCEINLINE bool RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
                                              DigitExtractorT digit_extractor,
                                              int (&exclusive_digit_prefix)[BINS_PER_THREAD], CountsCallback callback) {
     const int lanes = shape::has_partial_warp ? shape::threads_in_warp(warp) : arch::warp_threads;
@@ -146,7 +148,13 @@ XCUB_UNROLL
         }
       }
     }
-    callback(bins);
+    if constexpr (std::is_same_v<decltype(callback(bins)), bool>) {
+      // A callback that returns bool (the onesweep agent's) may stop the ranking here: true, the same
+      // in every thread, leaves ranks and exclusive_digit_prefix unset (the caller has no use for them).
+      if (callback(bins)) return true;
+    } else {
+      callback(bins);
+    }
     block_scan(storage.scan).ExclusiveSum(bins, exclusive_digit_prefix);
 XCUB_UNROLL
     for (int u = 0; u < BINS_PER_THREAD; ++u) {
@@ -203,6 +211,7 @@ XCUB_UNROLL
         arch::sync_warp(members);
       }
     }
+    return false;
   }
 
   template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>

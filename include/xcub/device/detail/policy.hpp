@@ -207,6 +207,10 @@ struct radix_sort_policy {
   /// operators), and pack only if its radix_bits equals this one's; the shape above then serves the
   /// histogram and the sorts that do not pack (DoubleBuffer forms, one pass).
   bool pack_pairs = false;
+  /// A full onesweep tile whose keys all have the pass's digit goes out in its input order, without
+  /// the rest of the ranking or the shared-memory exchange (keys of few values, or narrower than
+  /// the sort's bits, make most tiles of a pass so). false: every tile is ranked.
+  bool short_circuit = true;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
 };
