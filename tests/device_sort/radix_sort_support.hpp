@@ -20,12 +20,15 @@ using xcub_device_test::to_device;
 
 /// One warp x 2 keys, 5-bit digits (a 32-bit key takes 7 passes, the last of 2 bits), ranks by
 /// atomic OR, a one-warp single tile of one key per thread; portions of 2^9 - 1 keys at most, so
-/// inputs of a few thousand keys cross several portions.
+/// inputs of a few thousand keys cross several portions. Every tile is ranked (no short circuit of
+/// single-digit tiles).
 struct tiny_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
-    return {xcub::arch::warp_threads, 2, 5, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 32, 2,
-            xcub::arch::warp_threads, 1, 3, 9};
+    xcub::detail::radix_sort_policy p{xcub::arch::warp_threads, 2, 5, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR, 32, 2,
+                                      xcub::arch::warp_threads, 1, 3, 9};
+    p.short_circuit = false;
+    return p;
   }
 };
 /// 96 threads (a partial last warp at 64 lanes) x 3 keys, 6-bit digits, no single-tile path: every

@@ -130,8 +130,10 @@ std::vector<std::uint32_t> run_keys(std::size_t n, std::size_t run) {
 TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys, keys below 256)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix uniform tiles");
+  // 8192: every tuning's last tile full (uniform too, with no next portion to tell); 4097, 9000:
+  // partial last tiles.
   std::vector<std::vector<std::uint32_t>> inputs;
-  for (std::size_t n : {std::size_t{4097}, std::size_t{9000}}) {
+  for (std::size_t n : {std::size_t{4097}, std::size_t{8192}, std::size_t{9000}}) {
     inputs.push_back(run_keys(n, 700));
     inputs.push_back(run_keys(n, 1300));
     auto low = xcub_test::random_vector<std::uint32_t>(n, rng);
@@ -143,10 +145,22 @@ TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys
     check_keys<xcub::tuning::radix_sort, false>(inputs[i], form::pointers, 0, 32);
     check_pairs<xcub::tuning::radix_sort, false>(inputs[i], form::pointers, 0, 32);
     check_pairs<xcub::tuning::radix_sort, true>(inputs[i], form::double_buffer, 0, 32);
+    check_keys<dynamic_radix_tuning, false>(inputs[i], form::double_buffer, 0, 32);
     check_pairs<dynamic_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
     check_pairs<dynamic_radix_tuning, true>(inputs[i], form::double_buffer, 0, 32);
     check_pairs<odd_radix_tuning, true>(inputs[i], form::pointers, 0, 32);
-    check_pairs<tiny_radix_tuning, true>(inputs[i], form::double_buffer, 4, 29);
+    check_pairs<wide_digit_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<tiny_radix_tuning, true>(inputs[i], form::double_buffer, 4, 29);  // short circuit off
+  }
+  // Past the GPU tunings' single tile (10240 4-byte keys on CUDA), so that the backend's own
+  // onesweep passes meet uniform tiles there too.
+  const std::size_t big = std::size_t{1} << 17;
+  auto low = xcub_test::random_vector<std::uint32_t>(big, rng);
+  for (auto& k : low) k &= 0xffu;
+  for (const auto& keys : {run_keys(big, 20000), low}) {
+    check_keys<xcub::tuning::radix_sort, true>(keys, form::pointers, 0, 32);
+    check_pairs<xcub::tuning::radix_sort, false>(keys, form::pointers, 0, 32);
+    check_pairs<xcub::tuning::radix_sort, true>(keys, form::double_buffer, 0, 32);
   }
 }
 

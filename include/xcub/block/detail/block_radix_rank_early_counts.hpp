@@ -82,11 +82,24 @@ class block_radix_rank_early_counts {
   XCUB_DEVICE XCUB_FORCEINLINE explicit block_radix_rank_early_counts(TempStorage& s)
       : storage(s), rank(shape::rank()), warp(shape::warp_of(rank)), lane(shape::lane()) {}
 
-  /// Returns true where a bool-returning callback stopped the ranking (see below), else false.
+  /// CUB's contract: the callback's result, if any, is ignored.
   template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
-  XCUB_DEVICE XCUB_FORCEINLINE bool RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
                                              DigitExtractorT digit_extractor,
                                              int (&exclusive_digit_prefix)[BINS_PER_THREAD], CountsCallback callback) {
+    rank_keys_or_stop(keys, ranks, digit_extractor, exclusive_digit_prefix,
+                      [&](int (&bins)[BINS_PER_THREAD]) { callback(bins); });
+  }
+
+  /// Library-internal (the onesweep pass): RankKeys whose callback may stop the ranking. A
+  /// callback type with `static constexpr bool stops_ranking = true` returns bool, the same in
+  /// every thread; true returns at once with ranks and exclusive_digit_prefix unset, and this
+  /// returns true. Other callbacks never stop it.
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE bool rank_keys_or_stop(UnsignedBits (&keys)[KEYS_PER_THREAD],
+                                                      int (&ranks)[KEYS_PER_THREAD], DigitExtractorT digit_extractor,
+                                                      int (&exclusive_digit_prefix)[BINS_PER_THREAD],
+                                                      CountsCallback callback) {
     const int lanes = shape::has_partial_warp ? shape::threads_in_warp(warp) : arch::warp_threads;
     const arch::lane_mask_t members =
         shape::has_partial_warp ? arch::lane_range_mask(0, static_cast<unsigned>(lanes)) : arch::full_lane_mask;
@@ -148,10 +161,8 @@ XCUB_UNROLL
         }
       }
     }
-    if constexpr (std::is_same_v<decltype(callback(bins)), bool>) {
-      // A callback that returns bool (the onesweep agent's) may stop the ranking here: true, the same
-      // in every thread, leaves ranks and exclusive_digit_prefix unset (the caller has no use for them).
-      if (callback(bins)) return true;
+    if constexpr (stops_ranking<CountsCallback>()) {
+      if (callback(bins)) return true;  // the same in every thread: ranks and prefixes stay unset
     } else {
       callback(bins);
     }
@@ -238,6 +249,16 @@ XCUB_UNROLL
  private:
   TempStorage& storage;
   int rank, warp, lane;
+
+  template <class CountsCallback>
+  static constexpr bool stops_ranking() {
+    if constexpr (has_stops_ranking<CountsCallback>::value) return CountsCallback::stops_ranking;
+    else return false;
+  }
+  template <class C, class = void>
+  struct has_stops_ranking : std::false_type {};
+  template <class C>
+  struct has_stops_ranking<C, std::void_t<decltype(C::stops_ranking)>> : std::true_type {};
 
   XCUB_DEVICE XCUB_FORCEINLINE static constexpr bool has_digit(int d) {
     return THREADS * BINS_PER_THREAD == RADIX_DIGITS || d < RADIX_DIGITS;
