@@ -9,7 +9,8 @@
 // every key ranks by warp match; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
-// tile would not fit 46 KiB of static shared memory (2 KiB stay for the digits' starts). The
+// tile would not fit 47072 bytes of static shared memory (the digits' starts take 2 KiB with 64-bit
+// counts, and the block's tile id a word: 47104 bytes left no room for it). The
 // single-tile path (one block sorts inputs of up to single_tile_capacity() keys in one launch) takes
 // 256 threads and as many keys per thread as keep its exchange within 40 KiB (10240 4-byte keys),
 // with 6-bit digits (5 for 1-byte keys) so that BlockRadixRank's counters fit beside it.
@@ -68,7 +69,7 @@ struct radix_sort {
     int items = nominal * 4 / (widest > 4 ? widest : 4);
     if (items < 1) items = 1;
     if (!dynamic) {
-      while (threads > 32 && threads * items * widest > 47104) threads -= 32;
+      while (threads > 32 && threads * items * widest > 47072) threads -= 32;
     }
     // Every key ranks by warp match, as CUB's. Atomic-OR ranks were 1-5% faster on uniformly random
     // keys (u32 keys 1.27x against 1.21x CUB on both GPUs) but lost up to a quarter on keys of few
