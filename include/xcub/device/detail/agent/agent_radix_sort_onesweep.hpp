@@ -211,9 +211,9 @@ XCUB_UNROLL
     else return reinterpret_cast<TempStorage*>(smem)->digit_start;
   }
   /// Nonzero: every key of the (full) tile has one digit. It borrows digit_start()[0], which the
-  /// tile writes only after the rank's last barrier (a word of its own would grow the block's
-  /// shared memory: 20 bytes more took u64/u32 pairs, two 97 KiB blocks per SM, past the 196 KiB
-  /// shared-memory carveout on an H200 and 9% slower, with less L1).
+  /// tile writes only after the rank's last barrier (a word of its own, 20 bytes more per block,
+  /// made u64/u32 pairs 9% slower on an H200: likely past the 196 KiB shared-memory carveout of two
+  /// 97 KiB blocks per SM; docs/device-radix-sort.md).
   XCUB_DEVICE XCUB_FORCEINLINE OffsetT& uniform() const { return digit_start()[0]; }
 
   XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t* word(int tile, int digit) const {
