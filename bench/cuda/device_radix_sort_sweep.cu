@@ -97,11 +97,6 @@ int main(int argc, char** argv) {
   // (bench/results/sweep-radix-sort-2026-11-28-packed-*.json; the tuning took 256 x 36 st.cs). Not
   // kept: words only every other pass, split into the output in between (no second word buffer):
   // 1.067x against 1.103x (sweep-radix-sort-2026-11-28-packed-alternate-h200.json).
-  // 2026-11-28 (twenty-second session): the word passes with more, smaller blocks per SM (a third or
-  // fourth block resident while the others rank and look back; the launch bound caps registers).
-  using xcub::STORE_CS;
-  using xcub::LOAD_DEFAULT;
-  one<xcub::tuning::radix_sort, u32, u32>(rep, "default", k);
   // Not kept (twenty-second session, H200; docs/device-radix-sort.md): 3 to 8 smaller blocks per SM
   // for the word passes (sweep-radix-sort-2026-11-28-packed-more-blocks-h200.json: 256 x 24 and 28,
   // 192 x 32 and 36 at three; 128 x 36 and 48 at four, five; 64 x 36 at eight: 0.47-0.94x CUB against
@@ -111,7 +106,7 @@ int main(int argc, char** argv) {
   // removed; sweep-radix-sort-2026-11-28-persistent-h200.json: pairs 1.074x -> 1.029x, u32 keys
   // 1.230x -> 1.216x, u64 keys 1.215x -> 1.169x, u64/u32 1.086x -> 0.781x); lane-column histogram
   // counters (sweep-radix-sort-2026-11-28-histogram-columns-h200.json: the histogram kernel 0.477 ->
-  // 0.55-0.66 ms). The defaults, for a baseline:
+  // 0.55-0.66 ms).
   using tuned = xcub::tuning::radix_sort;
   // The short circuit of single-digit tiles (radix_sort_policy::short_circuit), on and off, for
   // random keys and keys of few values (XCUB_BENCH_DISTINCT_KEYS).

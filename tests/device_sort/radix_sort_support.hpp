@@ -138,6 +138,26 @@ struct packed_mismatch_radix_tuning {
 /// packed_radix_tuning with pack_pairs off: the temp storage a sort takes without words.
 using unpacked_radix_tuning = pack_pairs_as<packed_radix_tuning, false>;
 
+/// Keys in runs of `run` equal keys, each run's key random: most onesweep tiles of every pass then
+/// have one digit (they go out unranked, the short circuit), the tiles across a run's ends do not.
+template <class Rng>
+std::vector<std::uint32_t> run_keys(std::size_t n, std::size_t run, Rng& rng) {
+  std::vector<std::uint32_t> keys(n);
+  std::uint32_t key = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i % run == 0) key = static_cast<std::uint32_t>(rng());
+    keys[i] = key;
+  }
+  return keys;
+}
+/// Random keys below 256: every tile of the passes above the first has the digit 0.
+template <class Rng>
+std::vector<std::uint32_t> low_byte_keys(std::size_t n, Rng& rng) {
+  auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  for (auto& k : keys) k &= 0xffu;
+  return keys;
+}
+
 /// The oracle's stable order of keys by bits [begin_bit, end_bit) of their order images.
 template <class K, class Less>
 std::vector<std::size_t> expected_order(const std::vector<K>& keys, Less less) {

@@ -118,27 +118,18 @@ TEST_CASE("DeviceRadixSort: the same result whether the input is sorted, reverse
   }
 }
 
-/// Keys of runs: `run` equal keys in a row (a hash of the run's index), so that most tiles of every
-/// pass have one digit (and go out unranked, the short circuit) and the tiles across a run's ends
-/// do not; or keys below 256 (every tile of passes 2 to 4 has the digit 0).
-std::vector<std::uint32_t> run_keys(std::size_t n, std::size_t run) {
-  std::vector<std::uint32_t> keys(n);
-  for (std::size_t i = 0; i < n; ++i) keys[i] = static_cast<std::uint32_t>((i / run + 1) * 2654435761u);
-  return keys;
-}
-
 TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys, keys below 256)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix uniform tiles");
   // 8192: every tuning's last tile full (uniform too, with no next portion to tell); 4097, 9000:
   // partial last tiles.
+  // Runs of equal keys (most tiles of every pass have one digit and go out unranked, the tiles
+  // across a run's ends do not), and keys below 256 (every tile of passes 2 to 4 has the digit 0).
   std::vector<std::vector<std::uint32_t>> inputs;
   for (std::size_t n : {std::size_t{4097}, std::size_t{8192}, std::size_t{9000}}) {
-    inputs.push_back(run_keys(n, 700));
-    inputs.push_back(run_keys(n, 1300));
-    auto low = xcub_test::random_vector<std::uint32_t>(n, rng);
-    for (auto& k : low) k &= 0xffu;
-    inputs.push_back(low);
+    inputs.push_back(run_keys(n, 700, rng));
+    inputs.push_back(run_keys(n, 1300, rng));
+    inputs.push_back(low_byte_keys(n, rng));
   }
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     INFO("input " << i << " (" << inputs[i].size() << " keys)");
@@ -155,9 +146,7 @@ TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys
   // Past the GPU tunings' single tile (10240 4-byte keys on CUDA), so that the backend's own
   // onesweep passes meet uniform tiles there too.
   const std::size_t big = std::size_t{1} << 17;
-  auto low = xcub_test::random_vector<std::uint32_t>(big, rng);
-  for (auto& k : low) k &= 0xffu;
-  for (const auto& keys : {run_keys(big, 20000), low}) {
+  for (const auto& keys : {run_keys(big, 20000, rng), low_byte_keys(big, rng)}) {
     check_keys<xcub::tuning::radix_sort, true>(keys, form::pointers, 0, 32);
     check_pairs<xcub::tuning::radix_sort, false>(keys, form::pointers, 0, 32);
     check_pairs<xcub::tuning::radix_sort, true>(keys, form::double_buffer, 0, 32);

@@ -142,14 +142,12 @@ TEST_CASE("DeviceRadixSort packed pairs: temp storage a byte short is refused be
 
 TEST_CASE("DeviceRadixSort packed pairs: tiles whose keys share one digit go out unranked, in order") {
   XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix packed uniform tiles");
   // Runs of 900 equal keys (most tiles of every pass have one digit: the short circuit, in the pass
   // that packs, the word passes and the one that splits), and keys below 256.
   for (std::size_t n : {std::size_t{6000}, std::size_t{8193}}) {
-    std::vector<std::uint32_t> keys(n), low(n);
-    for (std::size_t i = 0; i < n; ++i) {
-      keys[i] = static_cast<std::uint32_t>((i / 900 + 1) * 2654435761u);
-      low[i] = static_cast<std::uint32_t>(i * 2654435761u) >> 24;
-    }
+    const auto keys = run_keys(n, 900, rng);
+    const auto low = low_byte_keys(n, rng);
     const auto values = values_for<std::uint32_t>(n);
     for (const auto* k : {&keys, &low}) {
       check<packed_radix_tuning, false>(*k, values, form::pointers, 0, 32);
