@@ -39,6 +39,16 @@ __global__ void limit_keys_kernel(T* p, std::size_t n, unsigned distinct) {
   }
 }
 
+/// Keys ANDed with `mask` (integer keys): a mask of one or two bits per byte leaves two or four
+/// digits in every pass.
+template <class T>
+__global__ void mask_keys_kernel(T* p, std::size_t n, unsigned long long mask) {
+  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
+  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
+    if constexpr (std::is_integral_v<T>) p[i] = static_cast<T>(p[i] & static_cast<T>(mask));
+  }
+}
+
 /// The sort benchmarks' sizes: XCUB_BENCH_LOG2 if set, else 2^16 .. 2^28.
 inline std::vector<int> sort_log2_sizes() {
   if (std::getenv("XCUB_BENCH_LOG2")) return log2_sizes();
@@ -69,6 +79,11 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
     if (const char* d = std::getenv("XCUB_BENCH_DISTINCT_KEYS"); d && std::atoi(d) > 0 && std::is_integral_v<K>) {
       limit_keys_kernel<K><<<2048, 256>>>(keys.get(), n, static_cast<unsigned>(std::atoi(d)));
       check(cudaDeviceSynchronize(), "limit keys");
+    }
+    // XCUB_BENCH_KEY_MASK=m (the sweep, integer keys only; 0x01010101: two digits in every pass).
+    if (const char* m = std::getenv("XCUB_BENCH_KEY_MASK"); m && std::is_integral_v<K>) {
+      mask_keys_kernel<K><<<2048, 256>>>(keys.get(), n, std::strtoull(m, nullptr, 0));
+      check(cudaDeviceSynchronize(), "mask keys");
     }
     if constexpr (pairs) fill_random(values.get(), n, 11);
     const K* ki = keys.get();

@@ -47,6 +47,27 @@ struct no_short_circuit {
   }
 };
 
+/// Tuning with every onesweep pass ranked by RANK.
+template <class Tuning, xcub::RadixRankAlgorithm RANK>
+struct with_rank {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    auto p = Tuning::template policy<K, V>(arch);
+    p.rank_algorithm = RANK;
+    return p;
+  }
+};
+/// Tuning with the onesweep pass's stores under STORE.
+template <class Tuning, xcub::CacheStoreModifier STORE>
+struct with_store {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    auto p = Tuning::template policy<K, V>(arch);
+    p.store_modifier = STORE;
+    return p;
+  }
+};
+
 template <class Candidate, class K, class V>
 void one(report& rep, const std::string& label, int k) {
   const std::string name = std::string(std::is_void_v<V> ? "SortKeys" : "SortPairs") + " [" + label + "]";
@@ -108,17 +129,24 @@ int main(int argc, char** argv) {
   // counters (sweep-radix-sort-2026-11-28-histogram-columns-h200.json: the histogram kernel 0.477 ->
   // 0.55-0.66 ms).
   using tuned = xcub::tuning::radix_sort;
-  // The short circuit of single-digit tiles (radix_sort_policy::short_circuit), on and off, for
-  // random keys and keys of few values (XCUB_BENCH_DISTINCT_KEYS).
-  using plain = no_short_circuit<tuned>;
+  // sm_90's dynamic tiles rank by atomic OR again (twenty-third session): against warp match, for
+  // random keys, keys of few values (XCUB_BENCH_DISTINCT_KEYS) and keys with few digits in every
+  // pass (XCUB_BENCH_KEY_MASK), sweep-radix-sort-2026-11-28-rank-or-*-h200.json. Not kept (same
+  // session): atomic OR with warps whose keys crowd on one digit switched to warp match (flagged by
+  // the histogram's atomics, or by the counts step): 2-4% slower than atomic OR alone on random keys
+  // and behind warp match where every pass has two digits. Earlier: the short circuit on and off
+  // (no_short_circuit; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
+  using by_match = with_rank<tuned, ANY>;
+  using evict_first = with_store<tuned, xcub::STORE_CS>;
   one<tuned, u32, u32>(rep, "default", k);
-  one<plain, u32, u32>(rep, "no short circuit", k);
+  one<by_match, u32, u32>(rep, "warp match", k);
   one<tuned, u32, void>(rep, "default", k);
-  one<plain, u32, void>(rep, "no short circuit", k);
+  one<by_match, u32, void>(rep, "warp match", k);
+  one<evict_first, u32, void>(rep, "st.cs", k);
   one<tuned, u64, void>(rep, "default", k - 1);
-  one<plain, u64, void>(rep, "no short circuit", k - 1);
+  one<by_match, u64, void>(rep, "warp match", k - 1);
   one<tuned, u64, u32>(rep, "default", k - 1);
-  one<plain, u64, u32>(rep, "no short circuit", k - 1);
+  one<by_match, u64, u32>(rep, "warp match", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

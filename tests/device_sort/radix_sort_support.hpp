@@ -72,8 +72,8 @@ struct wide_digit_radix_tuning {
 
 /// Pairs packed into words between the first pass and the last (pack_pairs, as the CUDA sm_90
 /// tuning of u32/u32 pairs): 64 threads x 8 words in dynamic shared memory, 6-bit digits (a 32-bit
-/// key takes 6 passes: 4 between the first and the last), atomic-OR ranks (the CUDA tuning ranks by
-/// warp match: packed_match_radix_tuning), cache operators;
+/// key takes 6 passes: 4 between the first and the last), atomic-OR ranks (as the CUDA sm_90
+/// tuning; packed_match_radix_tuning ranks by warp match), cache operators;
 /// portions of 2^11 - 1 keys at most, no single tile.
 struct packed_radix_tuning {
   template <class K, class V>
@@ -155,6 +155,17 @@ template <class Rng>
 std::vector<std::uint32_t> low_byte_keys(std::size_t n, Rng& rng) {
   auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
   for (auto& k : keys) k &= 0xffu;
+  return keys;
+}
+
+/// Patches of `patch` keys, random and all one key by turns: with patches of a warp's keys or
+/// fewer, one onesweep tile has warps whose digits spread and warps whose lanes share a digit.
+template <class Rng>
+std::vector<std::uint32_t> patchy_keys(std::size_t n, std::size_t patch, Rng& rng) {
+  auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  for (std::size_t i = 0; i < n; ++i) {
+    if ((i / patch) % 2 == 1) keys[i] = keys[i - i % patch];
+  }
   return keys;
 }
 

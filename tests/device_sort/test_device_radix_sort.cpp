@@ -153,6 +153,29 @@ TEST_CASE("DeviceRadixSort: tiles whose keys share one digit (runs of equal keys
   }
 }
 
+TEST_CASE("DeviceRadixSort: atomic-OR ranks with lanes of one digit (patches of equal keys, nine values)") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix crowded warps");
+  // Atomic-OR ranks (dynamic_radix_tuning, as the CUDA sm_90 tunings): the lanes of one digit OR
+  // their bits into one shared word. Patches of random and of equal keys put warps of both kinds in
+  // one tile (64 x 8 keys: a 32-lane warp holds 256 keys, a 64-lane one 512); keys of nine values
+  // crowd every warp of the first pass (the others have one digit), random keys none.
+  std::vector<std::vector<std::uint32_t>> inputs;
+  for (std::size_t patch : {std::size_t{64}, std::size_t{256}, std::size_t{512}, std::size_t{1000}})
+    inputs.push_back(patchy_keys(6000, patch, rng));
+  auto nine = xcub_test::random_vector<std::uint32_t>(6000, rng);
+  for (auto& k : nine) k %= 9;
+  inputs.push_back(nine);
+  inputs.push_back(xcub_test::random_vector<std::uint32_t>(6000, rng));
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    INFO("input " << i);
+    check_keys<dynamic_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
+    check_keys<dynamic_radix_tuning, true>(inputs[i], form::double_buffer, 0, 32);
+    check_pairs<dynamic_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
+    check_pairs<dynamic_radix_tuning, true>(inputs[i], form::pointers, 3, 30);
+  }
+}
+
 TEST_CASE("DeviceRadixSort: 10^6 keys on the host and kokkos, 2^24 on GPUs, pairs (large)") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("radix large");

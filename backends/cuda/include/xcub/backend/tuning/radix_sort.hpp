@@ -6,7 +6,7 @@
 // (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values, 4-byte values travelling with
 // them as 64-bit words under the 8-byte keys' policy (pack_pairs); 256 x 36 for 8-byte keys alone,
 // 256 x 32 with values);
-// every key ranks by warp match; every link polls the look-back 8 times before backing off;
+// dynamic tiles rank by atomic OR, the others by warp match; every link polls the look-back 8 times before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 47072 bytes of static shared memory (the digits' starts take 2 KiB with 64-bit
@@ -71,14 +71,20 @@ struct radix_sort {
     if (!dynamic) {
       while (threads > 32 && threads * items * widest > 47072) threads -= 32;
     }
-    // Every key ranks by warp match, as CUB's. Atomic-OR ranks were 1-5% faster on uniformly random
-    // keys (u32 keys 1.27x against 1.21x CUB on both GPUs) but lost up to a quarter on keys of few
-    // values, whose lanes' atomics meet on few shared words (2026-11-28,
-    // sweep-radix-sort-2026-11-28-rank-entropy-{0,9,4096,1048576}-{h100,h200}.json, keys of d values:
-    // u32 keys at d = 9 0.76-0.79x CUB by atomic OR, 1.08-1.12x by warp match; u32/u32 pairs as words
-    // 0.75-0.88x against 0.92-0.93x; u64 keys 0.85-0.94x against 1.09-1.11x). Eight tight polls
-    // before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
-    const RadixRankAlgorithm rank = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
+    // sm_90's dynamic tiles (4- and 8-byte keys, alone or with values of up to 4 bytes) rank by
+    // atomic OR; the other shapes, unmeasured with it, by warp match (CUB's choice everywhere). Warp match took over on 2026-11-28, when atomic-OR
+    // ranks lost up to a quarter on keys of few values, whose lanes' atomics meet on few shared words
+    // (sweep-radix-sort-2026-11-28-rank-entropy-{0,9,4096,1048576}-{h100,h200}.json: u32 keys at
+    // d = 9 values 0.76-0.79x CUB by atomic OR, 1.08-1.12x by warp match); most of that loss was in
+    // tiles of one digit, which the short circuit now writes out unranked. With it, on an H200
+    // (2026-11-28, sweep-radix-sort-2026-11-28-rank-or-*-h200.json, atomic OR against warp match,
+    // xcub/CUB): random keys u32/u32 pairs 1.111x against 1.072-1.075x, u32 keys 1.250x against
+    // 1.222-1.226x, u64 keys 1.263x against 1.216x, u64/u32 pairs 1.100x against 1.080x; 9 values and
+    // 16 or 4 digits a pass: atomic OR ahead in every row. Behind only where every pass has two digits
+    // (each byte 0 or 1: pairs 0.982x against 1.038x, u32 keys 1.137x against 1.257x). Eight tight
+    // polls before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
+    const RadixRankAlgorithm rank =
+        arch >= 900 && dynamic ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
     // The second launch bound: 1- and 2-byte keys and every dynamic tile ask two blocks per
     // multiprocessor (left to itself ptxas 13.0 gave the u8 kernel 64 or 78 registers depending on
     // how the ranking zeroes its counters: 1.05x or 0.76x CUB, which has 64).
