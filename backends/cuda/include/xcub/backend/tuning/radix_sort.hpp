@@ -94,15 +94,16 @@ struct radix_sort {
     // round): pairs as words stored evict-first (through the u64 keys' policy; st.cs, by warp match:
     // 1.055x -> 1.063x CUB on an H100, 1.029x -> 1.071x on an H200 for random keys; 1.00x -> 0.93x
     // and 0.94x -> 0.92x at 9 key values), u32 keys with values of up to 4 bytes loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
-    // measured with atomic-OR ranks). Keys alone store evict-first: u32 keys with atomic-OR ranks
-    // 1.251x -> 1.276x on the H200 for random keys, 1.383x -> 1.384x at 9 values, 1.353x -> 1.355x at
-    // 16 digits a pass, but 1.134x -> 1.080x at two digits a pass (2026-11-28,
+    // measured with atomic-OR ranks). 4-byte keys alone keep the default stores: evict-first took
+    // random u32 keys from 1.251x to 1.276x on the H200 but f32 keys (the benchmark's, whose upper
+    // digits take few values) from 1.103-1.110x to 1.062-1.068x, and u32 keys of two digits a pass
+    // from 1.134x to 1.080x (2026-11-28, device_radix_sort-2026-11-28-{65f9df4,1862c65-stcs}-h200.json,
     // sweep-radix-sort-2026-11-28-rank-or-65f9df4-*-h200.json; with warp-match ranks on the H100:
-    // 1.21x -> 1.22x at random keys, 1.12x -> 1.07x at 9 values); u64 keys 1.16x -> 1.21x on the
-    // H200 (1.08x -> 1.06x on the H100, and at few values 1.11x -> 1.05x there).
+    // 1.21x -> 1.22x at random keys, 1.12x -> 1.07x at 9 values). u64 keys alone store evict-first
+    // (1.16x -> 1.21x on the H200; 1.08x -> 1.06x on the H100, and at few values 1.11x -> 1.05x there).
     if (arch >= 900 && dynamic) {
       p.pack_pairs = packs;
-      if (keys_only) p.store_modifier = STORE_CS;
+      if (keys_only && key_bytes == 8) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4 && !keys_only) p.load_modifier = LOAD_CG;
     }
     return p;
