@@ -136,13 +136,16 @@ int main(int argc, char** argv) {
   // the histogram's atomics, or by the counts step): 2-4% slower than atomic OR alone on random keys
   // and behind warp match where every pass has two digits. Earlier: the short circuit on and off
   // (no_short_circuit; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
+  // Not kept (twenty-third session, H200; docs/device-radix-sort.md): the histogram counting only
+  // the first H passes and each onesweep pass p the digits of pass p + H (an experimental
+  // radix_sort_policy field, removed; sweep-radix-sort-2026-11-28-histogram-passes-*-h200.*): the
+  // histogram kernel 0.476 -> 0.275 ms for pairs at H = 2, but each counting pass 0.04-0.08 ms
+  // slower; SortPairs u32/u32 1.108x -> 1.086-1.095x, u32 keys 1.251x -> 1.236-1.255x.
   using by_match = with_rank<tuned, ANY>;
-  using evict_first = with_store<tuned, xcub::STORE_CS>;
   one<tuned, u32, u32>(rep, "default", k);
   one<by_match, u32, u32>(rep, "warp match", k);
   one<tuned, u32, void>(rep, "default", k);
   one<by_match, u32, void>(rep, "warp match", k);
-  one<evict_first, u32, void>(rep, "st.cs", k);
   one<tuned, u64, void>(rep, "default", k - 1);
   one<by_match, u64, void>(rep, "warp match", k - 1);
   one<tuned, u64, u32>(rep, "default", k - 1);
