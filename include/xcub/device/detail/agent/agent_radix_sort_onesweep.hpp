@@ -113,10 +113,6 @@ struct agent_radix_sort_onesweep {
   static constexpr int radix_bits = policy.radix_bits;
   static constexpr int digits = 1 << radix_bits;
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
-  /// The sink stores each key with its value (joined_pair_sink: pairs in, words out).
-  static constexpr bool joins = sink_joins_values<Sink>::value;
-  static_assert(!joins || (policy.dynamic_tile && !keys_only),
-                "xcub::DeviceRadixSort: a sink that joins keys to values takes pairs in a dynamic tile");
   static_assert(radix_bits >= 1 && radix_bits <= 11,
                 "xcub::DeviceRadixSort: a tuning's radix_bits must be 1 to 11 (tested up to 11; the histogram "
                 "agent's shared counters hold at most 2^12 digits)");
@@ -310,12 +306,8 @@ XCUB_UNROLL
         const image_t image = tile_keys()[p];
         const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
         if (full || p < valid) {
-          if constexpr (joins) {
-            keys_out.template store<policy.store_modifier>(destination, image, tile_values()[p]);
-          } else {
-            keys_out.template store<policy.store_modifier>(destination, image);
-            if constexpr (!keys_only) store_out(values_out, destination, tile_values()[p]);
-          }
+          keys_out.template store<policy.store_modifier>(destination, image);
+          if constexpr (!keys_only) store_out(values_out, destination, tile_values()[p]);
         }
       }
     } else {
@@ -383,37 +375,20 @@ XCUB_UNROLL
     }
     arch::sync_threads();  // the digit's start is in shared memory
     const OffsetT start = digit_start()[1];
-    if constexpr (joins) {
-      // Each key with its value, the values loaded a group at a time before the group's stores (all
-      // of them at once beside the keys would hold twice the tile's registers: the kernel spilled).
-      constexpr int group = items % 4 == 0 ? 4 : items % 3 == 0 ? 3 : items % 2 == 0 ? 2 : 1;
 XCUB_UNROLL
-      for (int i0 = 0; i0 < items; i0 += group) {
-        value_t values[group];
+    for (int i = 0; i < items; ++i) {
+      keys_out.template store<policy.store_modifier>(start + static_cast<OffsetT>(striped_position(rank, i)), images[i]);
+    }
+    // The values from input to output, once the keys' registers are free (a tile of values held
+    // beside the keys would raise the kernel's registers for every tile, uniform or not); every load
+    // before any store (the output may alias the input as far as the compiler knows: interleaved, each
+    // load would wait for the store before it).
+    if constexpr (!keys_only) {
+      value_t values[items];
 XCUB_UNROLL
-        for (int g = 0; g < group; ++g) values[g] = load_in(values_in, first + striped_position(rank, i0 + g));
+      for (int i = 0; i < items; ++i) values[i] = load_in(values_in, first + striped_position(rank, i));
 XCUB_UNROLL
-        for (int g = 0; g < group; ++g) {
-          keys_out.template store<policy.store_modifier>(start + static_cast<OffsetT>(striped_position(rank, i0 + g)),
-                                                         images[i0 + g], values[g]);
-        }
-      }
-    } else {
-XCUB_UNROLL
-      for (int i = 0; i < items; ++i) {
-        keys_out.template store<policy.store_modifier>(start + static_cast<OffsetT>(striped_position(rank, i)), images[i]);
-      }
-      // The values from input to output, once the keys' registers are free (a tile of values held
-      // beside the keys would raise the kernel's registers for every tile, uniform or not); every load
-      // before any store (the output may alias the input as far as the compiler knows: interleaved, each
-      // load would wait for the store before it).
-      if constexpr (!keys_only) {
-        value_t values[items];
-XCUB_UNROLL
-        for (int i = 0; i < items; ++i) values[i] = load_in(values_in, first + striped_position(rank, i));
-XCUB_UNROLL
-        for (int i = 0; i < items; ++i) store_out(values_out, start + static_cast<OffsetT>(striped_position(rank, i)), values[i]);
-      }
+      for (int i = 0; i < items; ++i) store_out(values_out, start + static_cast<OffsetT>(striped_position(rank, i)), values[i]);
     }
   }
 

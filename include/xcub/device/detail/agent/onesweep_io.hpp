@@ -9,8 +9,6 @@
 //   onesweep_key_source / onesweep_key_sink     a tile key per KeyT element: its image (radix_key)
 //   packed_pair_source / packed_pair_sink       a word per pair: from / to a key array and a value
 //                                               array (the first and last passes), or words
-//   joined_pair_sink                            keys ranked as keys with their values beside them
-//                                               (the first pass in dynamic tiles), stored as words
 // Each has load<Modifier>(i) -> tile key, or store<Modifier>(i, tile key), the global access
 // with the policy's cache operator; a source also gives each pass's digit extractor over its tile
 // keys (for words: the key's digits of their high half, so that -0.0 counts as +0.0 as the
@@ -136,28 +134,6 @@ struct packed_pair_sink {
   }
 };
 
-/// Pairs out as words, from a key image and its value (joins_values): the first pass of pairs as words
-/// where the tile is in dynamic shared memory ranks the keys as keys, their values beside them (the
-/// keys' images alone in registers while they rank, as in an unpacked pass: a tile of words there
-/// took twice the registers and spilled), and joins each key to its value as it stores them.
-template <class KeyT, class ValueT>
-struct joined_pair_sink {
-  using words = pair_words<KeyT, ValueT>;
-  using tile_key_t = typename words::image_t;
-  static constexpr bool joins_values = true;
-  typename words::word_t* out;
-  template <CacheStoreModifier M, class OffsetT>
-  XCUB_DEVICE XCUB_FORCEINLINE void store(OffsetT i, tile_key_t image, const ValueT& value) const {
-    ThreadStore<M>(out + i, words::pack(image, value));
-  }
-};
-
-/// Whether a sink stores a key and its value together (joined_pair_sink).
-template <class Sink, class = void>
-struct sink_joins_values : std::false_type {};
-template <class Sink>
-struct sink_joins_values<Sink, std::void_t<decltype(Sink::joins_values)>> : std::bool_constant<Sink::joins_values> {};
-
 /// What a onesweep launch sorts (the agent's key, value and decomposer) and through which source
 /// and sink: the keys and values as they are ...
 template <class KeyT, class ValueT, class Decomposer>
@@ -175,7 +151,6 @@ struct onesweep_plain_io {
 template <class KeyT, class ValueT, bool SPLIT_IN, bool SPLIT_OUT>
 struct onesweep_packed_io {
   static constexpr bool packed = true;
-  static constexpr bool split_in = SPLIT_IN;
   using word_t = typename pair_words<KeyT, ValueT>::word_t;
   using tile_key_t = word_t;
   using tile_value_t = NullType;

@@ -128,17 +128,6 @@ template <class Tuning, class KeyT, class ValueT, class Io>
 using onesweep_active_policy =
     std::conditional_t<Io::packed, active_policy<Tuning, typename Io::tile_key_t, NullType>, active_policy<Tuning, KeyT, ValueT>>;
 
-/// Whether Io's launch is the first pass of pairs as words (keys and values in, words out) under a
-/// dynamic tile: that pass ranks the keys as keys and joins them to their values as it stores.
-template <class Tuning, class KeyT, class ValueT, class Io>
-constexpr bool joins_first_pass() {
-  if constexpr (Io::packed) {
-    return Io::split_in && onesweep_active_policy<Tuning, KeyT, ValueT, Io>::value.dynamic_tile;
-  } else {
-    return false;
-  }
-}
-
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
 /// order) through agent_radix_sort_onesweep. Io (onesweep_io.hpp) says what the tile sorts: KeyT
 /// and ValueT as they are, or pairs packed into words.
@@ -161,26 +150,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS_OCCUPANCY((onesweep_active_policy<Tuning, Ke
   } else {
     XCUB_SHARED(std::uint32_t, tile_slot);
     const int tile = tile_id(pass.counter, tile_slot);
-    if constexpr (joins_first_pass<Tuning, KeyT, ValueT, Io>()) {
-      // The first pass of pairs as words in a dynamic tile: the keys rank as keys, their values
-      // beside them, and go out joined (joined_pair_sink). The same dynamic bytes as a tile of words
-      // (a tile's items are a multiple of 32, so its key and value parts round to 16 bytes alike).
-      using joining = agent_radix_sort_onesweep<onesweep_active_policy<Tuning, KeyT, ValueT, Io>, KeyT, ValueT, OffsetT,
-                                                radix::identity_decomposer, DESCENDING,
-                                                onesweep_key_source<KeyT, radix::identity_decomposer>,
-                                                joined_pair_sink<KeyT, ValueT>>;
-      static_assert(joining::dynamic_layout::bytes(joining::tile_items, joining::digits) <=
-                        agent::dynamic_layout::bytes(agent::tile_items, agent::digits),
-                    "xcub::DeviceRadixSort: the joining first pass needs no more shared memory than a tile of words");
-      joining{arch::dynamic_shared_memory<unsigned char>(),
-              {keys_in.keys, {}},
-              {keys_out.out},
-              keys_in.values,
-              nullptr,
-              pass,
-              {}}
-          .consume_tile(tile);
-    } else if constexpr (agent::dynamic) {  // the launch's dynamic shared memory (onesweep_shared_bytes)
+    if constexpr (agent::dynamic) {  // the launch's dynamic shared memory (onesweep_shared_bytes)
       agent{arch::dynamic_shared_memory<unsigned char>(), keys_in, keys_out, values_in, values_out, pass, decomposer}
           .consume_tile(tile);
     } else {
