@@ -11,6 +11,33 @@
 #include "device_radix_sort_bench.hpp"
 
 namespace xcub_bench::device {
+
+/// Tuning's policies, each changed by Edit::apply (one of the edits below; outside the unnamed
+/// namespace, so that an edit a sweep leaves unused draws no warning).
+template <class Tuning, class Edit>
+struct edited {
+  template <class K, class V>
+  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
+    auto p = Tuning::template policy<K, V>(arch);
+    Edit::apply(p);
+    return p;
+  }
+};
+/// No short circuit of single-digit tiles.
+struct short_circuit_off {
+  static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.short_circuit = false; }
+};
+/// Every onesweep pass ranked by RANK.
+template <xcub::RadixRankAlgorithm RANK>
+struct ranked_by {
+  static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.rank_algorithm = RANK; }
+};
+/// The onesweep passes' stores under STORE.
+template <xcub::CacheStoreModifier STORE>
+struct stored_by {
+  static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.store_modifier = STORE; }
+};
+
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
@@ -32,38 +59,6 @@ struct candidate {
     p.load_modifier = LOAD;
     p.store_modifier = STORE;
     p.pack_pairs = PACK;
-    return p;
-  }
-};
-
-/// Tuning without the short circuit of single-digit tiles.
-template <class Tuning>
-struct no_short_circuit {
-  template <class K, class V>
-  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
-    auto p = Tuning::template policy<K, V>(arch);
-    p.short_circuit = false;
-    return p;
-  }
-};
-
-/// Tuning with every onesweep pass ranked by RANK.
-template <class Tuning, xcub::RadixRankAlgorithm RANK>
-struct with_rank {
-  template <class K, class V>
-  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
-    auto p = Tuning::template policy<K, V>(arch);
-    p.rank_algorithm = RANK;
-    return p;
-  }
-};
-/// Tuning with the onesweep pass's stores under STORE.
-template <class Tuning, xcub::CacheStoreModifier STORE>
-struct with_store {
-  template <class K, class V>
-  static constexpr xcub::detail::radix_sort_policy policy(int arch) {
-    auto p = Tuning::template policy<K, V>(arch);
-    p.store_modifier = STORE;
     return p;
   }
 };
@@ -135,13 +130,13 @@ int main(int argc, char** argv) {
   // session): atomic OR with warps whose keys crowd on one digit switched to warp match (flagged by
   // the histogram's atomics, or by the counts step): 2-4% slower than atomic OR alone on random keys
   // and behind warp match where every pass has two digits. Earlier: the short circuit on and off
-  // (no_short_circuit; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
+  // (edited<tuned, short_circuit_off>; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
   // Not kept (twenty-third session, H200; docs/device-radix-sort.md): the histogram counting only
   // the first H passes and each onesweep pass p the digits of pass p + H (an experimental
   // radix_sort_policy field, removed; sweep-radix-sort-2026-11-28-histogram-passes-*-h200.*): the
   // histogram kernel 0.476 -> 0.275 ms for pairs at H = 2, but each counting pass 0.04-0.08 ms
   // slower; SortPairs u32/u32 1.108x -> 1.086-1.095x, u32 keys 1.251x -> 1.236-1.255x.
-  using by_match = with_rank<tuned, ANY>;
+  using by_match = edited<tuned, ranked_by<ANY>>;
   one<tuned, u32, u32>(rep, "default", k);
   one<by_match, u32, u32>(rep, "warp match", k);
   one<tuned, u32, void>(rep, "default", k);
