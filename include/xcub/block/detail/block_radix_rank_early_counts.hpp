@@ -45,6 +45,8 @@ template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorith
           WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0>
 class block_radix_rank_early_counts {
   static_assert(RANK_BATCH >= 0, "xcub: a radix rank batch has at least one key (0: the class chooses)");
+  static_assert(MATCH_ALGORITHM != WARP_MATCH_ATOMIC_OR || RANK_BATCH <= 1,
+                "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
  protected:
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   static constexpr int THREADS = shape::threads;
@@ -188,38 +190,48 @@ XCUB_UNROLL
     // keys (56 registers instead of 40 at 16 keys) instead of recomputing them from the digits.
     int* const offsets = base + arch::shfl_idx(members, warp * WARP_STRIDE, 0);
     const arch::lane_mask_t up_to_me = arch::lane_range_mask(0, static_cast<unsigned>(lane) + 1);
-    // B keys at a time (batch_for): their peers, then their counts (count_batch).
-    constexpr int B = batch_for<KEYS_PER_THREAD>();
-    static_assert(!ATOMIC_OR || B == 1,
-                  "xcub: WARP_MATCH_ATOMIC_OR ranks one key at a time (its match masks are reused)");
+    if constexpr (ATOMIC_OR) {
+      // One key at a time: each lane ORs its bit into its digit's mask, reads the mask back (its
+      // peers), and the highest peer, chosen once, adds the group's size, broadcasts the old count
+      // and clears the mask. (Through count_batch, which elects the leader by a second popcount and
+      // again for the clear, the 128 x 8 RankKeys kernel took 40 registers instead of CUB's 32: 12
+      // blocks per SM against 16.)
 XCUB_UNROLL
-    for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += B) {
-      std::uint32_t d[B];
-      arch::lane_mask_t peers[B];
-      int up[B];
-XCUB_UNROLL
-      for (int b = 0; b < B; ++b) {
-        if (i0 + b < KEYS_PER_THREAD) d[b] = digit_of(digit_extractor, keys[i0 + b]);
-      }
-      if constexpr (ATOMIC_OR) {
-        arch::atomic_or<arch::scope::block>(masks + d[0], lane_bit);
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        const std::uint32_t d = digit_of(digit_extractor, keys[i]);
+        int* const counter = offsets + static_cast<int>(d);
+        arch::atomic_or<arch::scope::block>(masks + d, lane_bit);
         arch::sync_warp(members);
-        peers[0] = masks[d[0]];
-      } else {
+        const arch::lane_mask_t peers = masks[d];
+        const int up = arch::lane_count(peers & up_to_me);
+        const int leader = static_cast<int>(arch::highest_lane(peers));
+        int before = 0;
+        if (lane == leader) before = arch::atomic_add<arch::scope::block>(counter, up);
+        ranks[i] = arch::shfl_idx(members, before, leader) + up - 1;
+        arch::sync_warp(members);
+        if (lane == leader) masks[d] = 0;
+        arch::sync_warp(members);
+      }
+    } else {
+      // B keys at a time (batch_for): their peers, then their counts (count_batch).
+      constexpr int B = batch_for<KEYS_PER_THREAD>();
+XCUB_UNROLL
+      for (int i0 = 0; i0 < KEYS_PER_THREAD; i0 += B) {
+        std::uint32_t d[B];
+        arch::lane_mask_t peers[B];
+        int up[B];
 XCUB_UNROLL
         for (int b = 0; b < B; ++b) {
-          if (i0 + b < KEYS_PER_THREAD) peers[b] = match_digit<RADIX_BITS>(members, d[b]);
+          if (i0 + b < KEYS_PER_THREAD) {
+            d[b] = digit_of(digit_extractor, keys[i0 + b]);
+            peers[b] = match_digit<RADIX_BITS>(members, d[b]);
+          }
         }
-      }
 XCUB_UNROLL
-      for (int b = 0; b < B; ++b) {
-        if (i0 + b < KEYS_PER_THREAD) up[b] = arch::lane_count(peers[b] & up_to_me);
-      }
-      count_batch<B>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
-      if constexpr (ATOMIC_OR) {
-        arch::sync_warp(members);
-        if (lane == static_cast<int>(arch::highest_lane(peers[0]))) masks[d[0]] = 0;
-        arch::sync_warp(members);
+        for (int b = 0; b < B; ++b) {
+          if (i0 + b < KEYS_PER_THREAD) up[b] = arch::lane_count(peers[b] & up_to_me);
+        }
+        count_batch<B>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
       }
     }
     return false;
