@@ -80,7 +80,8 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
       limit_keys_kernel<K><<<2048, 256>>>(keys.get(), n, static_cast<unsigned>(std::atoi(d)));
       check(cudaDeviceSynchronize(), "limit keys");
     }
-    // XCUB_BENCH_KEY_MASK=m (the sweep, integer keys only; 0x01010101: two digits in every pass).
+    // XCUB_BENCH_KEY_MASK=m (the sweep, integer keys only; 0x0101010101010101: two digits in every
+    // pass of any key width). Neither input is recorded in the report: name its file after it.
     if (const char* m = std::getenv("XCUB_BENCH_KEY_MASK"); m && std::is_integral_v<K>) {
       mask_keys_kernel<K><<<2048, 256>>>(keys.get(), n, std::strtoull(m, nullptr, 0));
       check(cudaDeviceSynchronize(), "mask keys");

@@ -1,7 +1,8 @@
 // A sweep of DeviceRadixSort's sm_90 onesweep shape against CUB, at 2^28 keys (argv[2] sets log2):
 // each candidate is a tuning that takes the backend's policy and overrides block threads, keys per
-// thread and the rank algorithm (DeviceRadixSortTuned<Candidate>); every output is compared with
-// CUB's. Built on demand (ninja bench/cuda/device_radix_sort_sweep), not by run-gpu.sh.
+// thread and the rank algorithm (DeviceRadixSortTuned<Candidate>), or the backend's tuning with one
+// field changed (edited<Tuning, Edit>); every output is compared with CUB's. Key distributions:
+// XCUB_BENCH_DISTINCT_KEYS and XCUB_BENCH_KEY_MASK (device_radix_sort_bench.hpp). Built on demand (ninja bench/cuda/device_radix_sort_sweep), not by run-gpu.sh.
 //
 //   device_radix_sort_sweep [results.json] [log2]      (XCUB_SWEEP_ONLY=text: only names containing it)
 #include <cub/device/device_radix_sort.cuh>
@@ -128,7 +129,7 @@ int main(int argc, char** argv) {
   // random keys, keys of few values (XCUB_BENCH_DISTINCT_KEYS) and keys with few digits in every
   // pass (XCUB_BENCH_KEY_MASK), sweep-radix-sort-2026-11-28-rank-or-*-h200.json. Not kept (same
   // session): atomic OR with warps whose keys crowd on one digit switched to warp match (flagged by
-  // the histogram's atomics, or by the counts step): 2-4% slower than atomic OR alone on random keys
+  // the histogram's atomics, or by the counts step): 2-5% slower than atomic OR alone on random keys
   // and behind warp match where every pass has two digits. Earlier: the short circuit on and off
   // (edited<tuned, short_circuit_off>; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
   // Not kept (twenty-third session, H200; docs/device-radix-sort.md): the histogram counting only

@@ -2,7 +2,9 @@
 // uniformly random keys over bits [0, 8 d) for d = 1 to 4 (one to four 8-bit digits, so one to four
 // shared-memory atomics per key in the histogram kernel, the same keys read), xcub's and CUB's, two
 // sorts each, for Nsight Compute to time each kernel:
-//   ncu --clock-control none -k regex:histogram --metrics gpu__time_duration.sum histogram_digits_probe [LOG2]
+//   ncu --clock-control none -k regex:[Hh]istogram --metrics gpu__time_duration.sum histogram_digits_probe [LOG2]
+// (CUB's kernel is DeviceRadixSortHistogramKernel). The sorts' outputs are not checked: the
+// benchmarks compare the same sorts with CUB's.
 // It tells what computing the next pass's digit counts inside each onesweep pass (instead of all of
 // them up front) could save (docs/device-radix-sort.md). Built on demand: ninja
 // bench/cuda/histogram_digits_probe.
@@ -20,6 +22,10 @@
 int main(int argc, char** argv) {
   using xcub_bench::check;
   const int log2 = argc > 1 ? std::atoi(argv[1]) : 28;
+  if (log2 < 1 || log2 > 30) {
+    std::fprintf(stderr, "histogram_digits_probe: LOG2 is 1 to 30\n");
+    return 1;
+  }
   const int n = 1 << log2;
   using u32 = std::uint32_t;
   u32 *in = nullptr, *out = nullptr;

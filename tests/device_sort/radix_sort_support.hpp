@@ -100,7 +100,8 @@ struct pack_pairs_as {
 /// batches of two) with pairs packed into words.
 using packed_odd_radix_tuning = pack_pairs_as<odd_radix_tuning, true>;
 
-/// Pairs as words the way the CUDA sm_90 tuning packs them: the pairs' own policy (static 64 x 4
+/// Pairs as words the way the CUDA sm_90 tuning packed them with warp-match ranks (it ranks by atomic
+/// OR since 2026-11-28, as packed_radix_tuning): the pairs' own policy (static 64 x 4
 /// tiles, warp-match ranks, 8-bit digits) serves the sorts that do not pack and the histogram, the
 /// word passes run under the policy of keys alone (128 x 8 in dynamic shared memory, warp match,
 /// 8-bit digits, evict-first stores, portions of 2^11 - 1 keys at most), so the word passes' tiles

@@ -174,6 +174,23 @@ TEST_CASE("DeviceRadixSort: atomic-OR ranks with lanes of one digit (patches of 
     check_pairs<dynamic_radix_tuning, false>(inputs[i], form::pointers, 0, 32);
     check_pairs<dynamic_radix_tuning, true>(inputs[i], form::pointers, 3, 30);
   }
+  // The backend's own tuning past its single tile (on CUDA sm_90: atomic-OR ranks in dynamic
+  // tiles, pairs as words), with the same kinds of keys, every byte 0 or 1 (two digits a pass, 16
+  // lanes a mask word), and 64-bit keys.
+  const std::size_t big = std::size_t{1} << 16;
+  auto two_digits = xcub_test::random_vector<std::uint32_t>(big, rng);
+  for (auto& k : two_digits) k &= 0x01010101u;
+  auto nine_big = xcub_test::random_vector<std::uint32_t>(big, rng);
+  for (auto& k : nine_big) k %= 9;
+  for (const auto& keys : {patchy_keys(big, 64, rng), nine_big, two_digits}) {
+    check_keys<xcub::tuning::radix_sort, false>(keys, form::pointers, 0, 32);
+    check_pairs<xcub::tuning::radix_sort, true>(keys, form::pointers, 0, 32);
+  }
+  auto wide = xcub_test::random_vector<std::uint64_t>(20000, rng);
+  for (std::size_t i = 0; i < wide.size(); ++i) {
+    if ((i / 64) % 2 == 1) wide[i] = wide[i - i % 64];
+  }
+  check_keys<xcub::tuning::radix_sort, false>(wide, form::pointers, 0, 64);
 }
 
 TEST_CASE("DeviceRadixSort: 10^6 keys on the host and kokkos, 2^24 on GPUs, pairs (large)") {

@@ -71,15 +71,15 @@ struct radix_sort {
     if (!dynamic) {
       while (threads > 32 && threads * items * widest > 47072) threads -= 32;
     }
-    // sm_90's dynamic tiles (4- and 8-byte keys, alone or with values of up to 4 bytes) rank by
-    // atomic OR; the other shapes, unmeasured with it, by warp match (CUB's choice everywhere). Warp match took over on 2026-11-28, when atomic-OR
+    // sm_90's dynamic tiles (4- and 8-byte keys, alone or with values of up to 4 bytes; pairs as words
+    // through the 8-byte keys' policy) rank by atomic OR; the other shapes, unmeasured with it, by warp match (CUB's choice everywhere). Warp match took over on 2026-11-28, when atomic-OR
     // ranks lost up to a quarter on keys of few values, whose lanes' atomics meet on few shared words
     // (sweep-radix-sort-2026-11-28-rank-entropy-{0,9,4096,1048576}-{h100,h200}.json: u32 keys at
     // d = 9 values 0.76-0.79x CUB by atomic OR, 1.08-1.12x by warp match); most of that loss was in
     // tiles of one digit, which the short circuit now writes out unranked. With it, on an H200
     // (2026-11-28, sweep-radix-sort-2026-11-28-rank-or-*-h200.json, atomic OR against warp match,
     // xcub/CUB): random keys u32/u32 pairs 1.111x against 1.072-1.075x, u32 keys 1.250x against
-    // 1.222-1.226x, u64 keys 1.263x against 1.216x, u64/u32 pairs 1.100x against 1.080x; 9 values and
+    // 1.221-1.226x, u64 keys 1.263x against 1.216x, u64/u32 pairs 1.100x against 1.080x; 9 values and
     // 16 or 4 digits a pass: atomic OR ahead in every row. Behind only where every pass has two digits
     // (each byte 0 or 1: pairs 0.982x against 1.038x, u32 keys 1.137x against 1.257x). Eight tight
     // polls before each look-back backoff: u8 keys (one pass, short tiles) 0.68x -> 0.89x CUB.
@@ -91,9 +91,10 @@ struct radix_sort {
     detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8,
                                 min_blocks, dynamic};
     // Cache operators of the onesweep pass (sm_90, 2026-11-28, both sides swapping buffers every
-    // round): pairs as words stored evict-first (through the u64 keys' policy; st.cs, by warp match:
+    // round): pairs as words stored evict-first (through the u64 keys' policy; st.cs, measured with
+    // warp-match ranks:
     // 1.055x -> 1.063x CUB on an H100, 1.029x -> 1.071x on an H200 for random keys; 1.00x -> 0.93x
-    // and 0.94x -> 0.92x at 9 key values), u32 keys with values of up to 4 bytes loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
+    // and 0.94x -> 0.92x at 9 key values), 4-byte keys with values of up to 4 bytes loaded L2-only (ld.cg: 1.07x -> 1.09x on the H200, as
     // measured with atomic-OR ranks). 4-byte keys alone keep the default stores: evict-first took
     // random u32 keys from 1.251x to 1.276x on the H200 but f32 keys (the benchmark's, whose upper
     // digits take few values) from 1.103-1.110x to 1.062-1.068x, and u32 keys of two digits a pass
