@@ -6,7 +6,8 @@
 // (past 48 KiB: 384 x 32 for 4-byte keys alone, 256 x 48 with values, 4-byte values travelling with
 // them as 64-bit words under the 8-byte keys' policy (pack_pairs); 256 x 36 for 8-byte keys alone,
 // 256 x 32 with values);
-// dynamic tiles rank by atomic OR, the others by warp match; every link polls the look-back 8 times before backing off;
+// dynamic tiles rank by atomic OR, the others by warp match; every link polls the look-back 8 times
+// before backing off;
 // sm_80 and sm_75 from its sm_80 table. As CUB, the nominal keys per thread are for 4-byte items and
 // scale down for wider keys or values (x 4 / the wider one's bytes), and the block shrinks where the
 // tile would not fit 47072 bytes of static shared memory (the digits' starts take 2 KiB with 64-bit
@@ -72,8 +73,9 @@ struct radix_sort {
       while (threads > 32 && threads * items * widest > 47072) threads -= 32;
     }
     // sm_90's dynamic tiles (4- and 8-byte keys, alone or with values of up to 4 bytes; pairs as words
-    // through the 8-byte keys' policy) rank by atomic OR; the other shapes, unmeasured with it, by warp match (CUB's choice everywhere). Warp match took over on 2026-11-28, when atomic-OR
-    // ranks lost up to a quarter on keys of few values, whose lanes' atomics meet on few shared words
+    // through the 8-byte keys' policy) rank by atomic OR; the other shapes, unmeasured with it, by
+    // warp match (CUB's choice everywhere). Warp match took over on 2026-11-28, when atomic-OR ranks
+    // lost up to a quarter on keys of few values, whose lanes' atomics meet on few shared words
     // (sweep-radix-sort-2026-11-28-rank-entropy-{0,9,4096,1048576}-{h100,h200}.json: u32 keys at
     // d = 9 values 0.76-0.79x CUB by atomic OR, 1.08-1.12x by warp match); most of that loss was in
     // tiles of one digit, which the short circuit now writes out unranked. With it, on an H200
