@@ -1,5 +1,6 @@
 // xcub/block/detail/warp_count_batch.hpp: the counting step of the warp-match rankings
-// (BlockRadixRankMatch with 8-bit digits, BlockRadixRankMatchEarlyCounts with WARP_MATCH_ANY), a batch of keys at a time.
+// (BlockRadixRankMatch with 8-bit digits, BlockRadixRankMatchEarlyCounts with WARP_MATCH_ANY), a
+// batch of keys at a time.
 //
 // count_batch<B>(members, i0, peers, up_to_me, counter_of, ranks): called by every lane of `members`
 // (its warp's lanes that exist) for the keys i0 .. i0 + B - 1 of each lane (those below
