@@ -161,12 +161,19 @@ std::vector<std::uint32_t> low_byte_keys(std::size_t n, Rng& rng) {
 
 /// Patches of `patch` keys, random and all one key by turns: with patches of a warp's keys or
 /// fewer, one onesweep tile has warps whose digits spread and warps whose lanes share a digit.
-template <class Rng>
-std::vector<std::uint32_t> patchy_keys(std::size_t n, std::size_t patch, Rng& rng) {
-  auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+template <class K = std::uint32_t, class Rng>
+std::vector<K> patchy_keys(std::size_t n, std::size_t patch, Rng& rng) {
+  auto keys = xcub_test::random_vector<K>(n, rng);
   for (std::size_t i = 0; i < n; ++i) {
     if ((i / patch) % 2 == 1) keys[i] = keys[i - i % patch];
   }
+  return keys;
+}
+/// Random keys of at most `values` values (the random key modulo `values`).
+template <class Rng>
+std::vector<std::uint32_t> few_value_keys(std::size_t n, std::uint32_t values, Rng& rng) {
+  auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
+  for (auto& k : keys) k %= values;
   return keys;
 }
 

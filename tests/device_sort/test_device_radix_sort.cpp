@@ -163,9 +163,7 @@ TEST_CASE("DeviceRadixSort: atomic-OR ranks with lanes of one digit (patches of 
   std::vector<std::vector<std::uint32_t>> inputs;
   for (std::size_t patch : {std::size_t{64}, std::size_t{256}, std::size_t{512}, std::size_t{1000}})
     inputs.push_back(patchy_keys(6000, patch, rng));
-  auto nine = xcub_test::random_vector<std::uint32_t>(6000, rng);
-  for (auto& k : nine) k %= 9;
-  inputs.push_back(nine);
+  inputs.push_back(few_value_keys(6000, 9, rng));
   inputs.push_back(xcub_test::random_vector<std::uint32_t>(6000, rng));
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     INFO("input " << i);
@@ -180,17 +178,11 @@ TEST_CASE("DeviceRadixSort: atomic-OR ranks with lanes of one digit (patches of 
   const std::size_t big = std::size_t{1} << 16;
   auto two_digits = xcub_test::random_vector<std::uint32_t>(big, rng);
   for (auto& k : two_digits) k &= 0x01010101u;
-  auto nine_big = xcub_test::random_vector<std::uint32_t>(big, rng);
-  for (auto& k : nine_big) k %= 9;
-  for (const auto& keys : {patchy_keys(big, 64, rng), nine_big, two_digits}) {
+  for (const auto& keys : {patchy_keys(big, 64, rng), few_value_keys(big, 9, rng), two_digits}) {
     check_keys<xcub::tuning::radix_sort, false>(keys, form::pointers, 0, 32);
     check_pairs<xcub::tuning::radix_sort, true>(keys, form::pointers, 0, 32);
   }
-  auto wide = xcub_test::random_vector<std::uint64_t>(20000, rng);
-  for (std::size_t i = 0; i < wide.size(); ++i) {
-    if ((i / 64) % 2 == 1) wide[i] = wide[i - i % 64];
-  }
-  check_keys<xcub::tuning::radix_sort, false>(wide, form::pointers, 0, 64);
+  check_keys<xcub::tuning::radix_sort, false>(patchy_keys<std::uint64_t>(20000, 64, rng), form::pointers, 0, 64);
 }
 
 TEST_CASE("DeviceRadixSort: 10^6 keys on the host and kokkos, 2^24 on GPUs, pairs (large)") {
