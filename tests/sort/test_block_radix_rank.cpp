@@ -5,7 +5,8 @@
 // scans WARP_SCANS and RAKING, four- and eight-byte counter packing (with 1 bit and eight-byte
 // packing, fewer digits than counters), blocks of 32, 33, 64, 96, 100, 130, 256, 512 and 1024
 // threads, 16x4 and 8x4x2, 1 to 16 keys per thread (odd too), keys of 8 to 64 bits and digits taken
-// from the low, middle and top bits, and one tile of 64512 keys (near the 16-bit counters' limit). Shared memory stays below 48 KiB (the GPUs' static limit).
+// from the low, middle and top bits, and one tile of 64512 keys (near the 16-bit counters' limit).
+// Shared memory stays below 48 KiB (the GPUs' static limit).
 #include "test_block_radix_rank.hpp"
 
 using namespace radix_rank_test;
@@ -42,6 +43,10 @@ TEST_CASE("BlockRadixRank: large blocks, 2D and 3D shapes") {
   xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
     check_all<basic<256, 4, true, true, ws, four>, std::uint32_t, 256, 1, 1, 16, 28, 4, true, false>(r);
     check_all<basic<512, 5, false, false, ws, four>, std::uint16_t, 512, 1, 1, 11, 0, 5, false, false>(r);
+    // MEMOIZE from 8 warps with 8 to 15 keys per thread folds the warps' totals by shuffles
+    // (counter_rank_fold); BASIC there keeps the batched fold.
+    check_all<basic<256, 4, false, true, ws, four>, std::uint32_t, 256, 1, 1, 9, 0, 4, false, false>(r);
+    check_all<basic<64, 4, true, true, ws, four, 4>, std::uint32_t, 64, 4, 1, 8, 20, 4, true, false>(r);
     check_all<basic<1024, 4, false, true, ws, eight>, std::uint32_t, 1024, 1, 1, 2, 8, 4, false, false>(r);
     check_all<basic<16, 4, true, false, rk, eight, 4>, std::uint32_t, 16, 4, 1, 5, 4, 4, true, false>(r);
     check_all<basic<8, 5, false, true, ws, four, 4, 2>, std::uint64_t, 8, 4, 2, 9, 40, 5, false, false>(r);

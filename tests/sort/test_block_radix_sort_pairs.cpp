@@ -1,7 +1,7 @@
 // BlockRadixSort, key-value pairs: 8-, 12- (xcub_test::rec12) and 16-byte values (each carries its item's tile position, so
 // the values show whether the sort is stable), keys with many duplicates, every method, subranges,
-// 1- to 8-byte keys, odd block sizes and 2D blocks. Expectations come from the oracle
-// (xcub/reference/radix.hpp, sort.hpp).
+// 1- to 8-byte keys, odd block sizes and 2D blocks, 6-bit digits in blocks of 8 warps. Expectations
+// come from the oracle (xcub/reference/radix.hpp, sort.hpp).
 #include "test_block_radix_sort.hpp"
 
 using namespace brs_test;
@@ -43,5 +43,19 @@ TEST_CASE("BlockRadixSort: pairs with many duplicate keys keep their input order
     check_sort<a, sort_asc>(draw_keys<std::uint32_t>(2 * a::tile, r), 8, 11, r, "bits 8..11");
     check_sort<a, sort_desc_striped>(draw_keys<std::uint32_t>(2 * a::tile, r), 31, 32, r, "the top bit");
     check_sort<b, sort_desc>(draw_keys<std::int16_t>(2 * b::tile, r), 3, 3, r, "no bits");
+  });
+}
+
+TEST_CASE("BlockRadixSort: pairs with 6-bit digits in blocks of 8 warps (the ordered fold of the warps' totals)") {
+  XCUB_TEST_CONTEXT();
+  // block_radix_sort_passes ranks these with the ordered fold (ordered_fold): 256 threads, and a
+  // 32 x 8 block without the memoized scan; keys of few values check stability through it.
+  run("block radix sort pairs ordered fold", [](std::mt19937_64& r) {
+    using a = config<std::uint32_t, std::uint64_t, 256, 4, 6>;
+    using b = config<std::int32_t, value16, 32, 3, 6, false, xcub::BLOCK_SCAN_WARP_SCANS, 8>;
+    check_sort<a, sort_asc>(draw_keys<std::uint32_t>(2 * a::tile, r), -1, -1, r, "random");
+    check_sort<a, sort_desc_striped>(draw_keys<std::uint32_t>(2 * a::tile, r, 70), -1, -1, r, "70 distinct keys");
+    check_sort<b, sort_desc>(draw_keys<std::int32_t>(2 * b::tile, r, 9), -1, -1, r, "9 distinct keys");
+    check_sort<b, sort_asc_striped>(draw_keys<std::int32_t>(2 * b::tile, r), 5, 17, r, "bits 5..17");
   });
 }

@@ -36,8 +36,40 @@ namespace xcub::detail {
 /// A 16-bit counter that may alias the packed words holding it.
 using radix_counter_alias [[gnu::may_alias]] = std::uint16_t;
 
+/// Who ranks through the counter scheme, for counter_rank_fold.
+enum class counter_rank_use {
+  rank_keys,           // BlockRadixRank BASIC
+  memoized_rank_keys,  // BlockRadixRank MEMOIZE
+  sort_keys,           // BlockRadixSort's passes, keys alone or pairs with digits of up to 5 bits
+  sort_wide_pairs,     // BlockRadixSort's passes, pairs with digits of 6 bits and more
+};
+
+/// The fold of the warps' totals (block_scan_warp_scans.hpp) for the counter ranking of KEYS keys
+/// per thread in blocks of WARPS warps. The folds trade registers (batched holds the most values
+/// live, ordered fewer, shuffle the fewest) against latency (shuffle the most); which wins depends
+/// on whether registers bound the kernel. Measured on an H200 against CUB:
+/// - shuffle from 8 warps with 16 keys per thread and more: BlockRadixSort keys 256 x 16
+///   79 registers against 94 (CUB 78), 3 blocks per SM instead of 2, 0.965 -> 1.03; with 4 keys its
+///   latency costs more than the registers save (256 x 4: 1.05 -> 0.98);
+/// - shuffle for RankKeys MEMOIZE from 8 warps with 8 keys per thread (2026-11-28): 256 x 8
+///   0.963-0.968 -> 1.032-1.036; the same for BASIC 256 x 8 cost 0.970 -> 0.960, and for the sorts'
+///   256 x 8 kernels 3-6% (u32 keys 1.061 -> 1.000), which keep batched;
+/// - ordered for the sorts of pairs with 6-bit digits and more from 8 warps (2026-11-28; 33
+///   memoized counter words per thread, the values beside the keys): u32 pairs 6 bits 256 x 4
+///   0.973 -> 0.988, 256 x 8 1.033 -> 1.058, 256 x 16 0.993 -> 1.015; for the pairs with 4-bit
+///   digits, or 128 threads, it cost 1-3% (4 bits 256 x 4 1.028 -> 1.002, 6 bits 128 x 8 1.034 ->
+///   1.017); tried from 8 warps for every ranking (2026-11-27) it lost more than it won (RankKeys
+///   BASIC and MEMOIZE 256 x 8 0.97 -> 0.96, BlockHistogram SORT 256 x 8 0.969 -> 0.957);
+/// - batched everywhere else.
+constexpr warp_totals_fold counter_rank_fold(int warps, int keys, counter_rank_use use) {
+  if (warps < 8) return warp_totals_fold::batched;
+  if (use == counter_rank_use::sort_wide_pairs) return warp_totals_fold::ordered;
+  if (keys >= 16 || (use == counter_rank_use::memoized_rank_keys && keys >= 8)) return warp_totals_fold::shuffle;
+  return warp_totals_fold::batched;
+}
+
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, bool MEMOIZE, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
-          int SMEM_CONFIG, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+          int SMEM_CONFIG, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int FOLD = -1>
 class block_radix_rank_basic {
  protected:
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
@@ -87,16 +119,10 @@ XCUB_UNROLL
       *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
     }
     arch::sync_threads();
-    // The fold of the warps' totals (block_scan_warp_scans.hpp): with 16 or more keys per thread
-    // and 8 or more warps, registers bound the kernel and the shuffle fold holds fewer values live
-    // (BlockRadixSort keys 256 x 16: 79 registers against 94, CUB 78; 3 blocks per SM instead of 2,
-    // 0.965 -> 1.03 CUB on the H200); with fewer keys its latency costs more than the registers
-    // save (256 x 4: 1.05 -> 0.98). The ordered fold, tried from 8 warps (H200, 2026-11-27), saved
-    // registers but lost more than it won: RankKeys BASIC and MEMOIZE 256 x 8 0.97 -> 0.96,
-    // BlockHistogram SORT 256 x 4 and 256 x 8 1.005 -> 0.982 and 0.969 -> 0.957, against sort
-    // pairs 6 bits 256 x 4 0.974 -> 0.987.
     constexpr warp_totals_fold fold =
-        shape::warps >= 8 && KEYS_PER_THREAD >= 16 ? warp_totals_fold::shuffle : warp_totals_fold::batched;
+        FOLD >= 0 ? static_cast<warp_totals_fold>(FOLD)
+                  : counter_rank_fold(shape::warps, KEYS_PER_THREAD, MEMOIZE ? counter_rank_use::memoized_rank_keys
+                                                                             : counter_rank_use::rank_keys);
     scan_counters<fold>(words);
     arch::sync_threads();
 XCUB_UNROLL

@@ -9,7 +9,8 @@
 //   (warp w's offsets start where its histogram does: no block barrier). Barrier.
 // - Counts: thread r owns digits r * BINS + u: it sums them over the warps, turning each warp's
 //   entry into that warp's exclusive prefix, and calls the CountsCallback (before any rank exists,
-//   which is what a onesweep sort wants). BlockScan's exclusive sum of the counts, in digit order,
+//   which is what a onesweep sort wants). BlockScan's exclusive sum of the counts (with the ordered
+//   fold of the warps' totals where ordered_fold() says), in digit order,
 //   is the exclusive digit prefix when ascending; descending, a digit's prefix is the tile's size
 //   minus that sum minus its own count (the keys of larger digits), so the digits are never
 //   reordered in memory. Each warp's entry gets the digit's prefix added. Barrier.
@@ -34,6 +35,7 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/block_scan.hpp>
+#include <xcub/block/detail/block_exclusive_sum.hpp>
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/block/detail/warp_count_batch.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
@@ -42,7 +44,8 @@
 namespace xcub::detail {
 
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
-          WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0>
+          WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0,
+          bool FOLD_RULE = true>
 class block_radix_rank_early_counts {
   static_assert(RANK_BATCH >= 0, "xcub: a radix rank batch has at least one key (0: the class chooses)");
   static_assert(MATCH_ALGORITHM != WARP_MATCH_ATOMIC_OR || RANK_BATCH <= 1,
@@ -63,6 +66,17 @@ class block_radix_rank_early_counts {
   static constexpr int batch_for() {
     if constexpr (RANK_BATCH > 0) return RANK_BATCH;
     else return !ATOMIC_OR && RADIX_BITS == 8 && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
+  }
+  /// Whether the digit counts' scan folds the warps' totals in order (block_scan_warp_scans.hpp)
+  /// rather than as BlockScan does: with FOLD_RULE, for WARP_MATCH_ANY where each thread holds one
+  /// digit and ranks 8 keys or more. RankKeys against CUB, H200, 2026-11-28: 256 x 8 0.946 ->
+  /// 0.964-0.967, 256 x 16 0.957 -> 0.963-0.971, where 256 x 4 lost (0.997 -> 0.983-0.987) and
+  /// ATOMIC_OR lost 1-2% at 256 threads. The onesweep agent keeps BlockScan's fold (FOLD_RULE
+  /// false): its kernels were tuned with it.
+  template <int KEYS_PER_THREAD>
+  static constexpr bool ordered_fold() {
+    return FOLD_RULE && !ATOMIC_OR && THREADS >= 256 && (RADIX_DIGITS + THREADS - 1) / THREADS == 1 &&
+           KEYS_PER_THREAD >= 8 && INNER_SCAN_ALGORITHM == BLOCK_SCAN_WARP_SCANS;
   }
   /// Ints between the starts of two warps' regions (histogram, then offsets over its start).
   static constexpr int WARP_STRIDE = RADIX_DIGITS * NUM_PARTS;
@@ -168,7 +182,13 @@ XCUB_UNROLL
     } else {
       callback(bins);
     }
-    block_scan(storage.scan).ExclusiveSum(bins, exclusive_digit_prefix);
+    if constexpr (ordered_fold<KEYS_PER_THREAD>()) {
+      exclusive_digit_prefix[0] =
+          block_exclusive_sum<warp_totals_fold::ordered, INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>(
+              storage.scan, bins[0], static_cast<int*>(nullptr));
+    } else {
+      block_scan(storage.scan).ExclusiveSum(bins, exclusive_digit_prefix);
+    }
 XCUB_UNROLL
     for (int u = 0; u < BINS_PER_THREAD; ++u) {
       if constexpr (IS_DESCENDING) {

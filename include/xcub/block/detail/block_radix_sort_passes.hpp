@@ -19,6 +19,8 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_exchange.hpp>
 #include <xcub/block/block_radix_rank.hpp>
+#include <xcub/block/detail/block_radix_rank_basic.hpp>
+#include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/util/null_type.hpp>
 
@@ -46,9 +48,15 @@ template <class KeyT, int ITEMS_PER_THREAD, class ValueT, int RADIX_BITS, bool M
 struct block_radix_sort_passes {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
 
+  /// The counter ranking's fold of the warps' totals, chosen for the sort (counter_rank_fold says
+  /// what was measured): pairs with digits of 6 bits and more are register-bound where keys alone
+  /// are not.
+  static constexpr warp_totals_fold rank_fold = counter_rank_fold(
+      block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::warps, ITEMS_PER_THREAD,
+      !keys_only && RADIX_BITS >= 6 ? counter_rank_use::sort_wide_pairs : counter_rank_use::sort_keys);
   template <bool DESCENDING>
-  using rank_t = BlockRadixRank<BLOCK_DIM_X, RADIX_BITS, DESCENDING, MEMOIZE_OUTER_SCAN, INNER_SCAN_ALGORITHM,
-                                SMEM_CONFIG, BLOCK_DIM_Y, BLOCK_DIM_Z>;
+  using rank_t = block_radix_rank_basic<BLOCK_DIM_X, RADIX_BITS, DESCENDING, MEMOIZE_OUTER_SCAN, INNER_SCAN_ALGORITHM,
+                                        SMEM_CONFIG, BLOCK_DIM_Y, BLOCK_DIM_Z, static_cast<int>(rank_fold)>;
   template <class T>
   using exchange_t = BlockExchange<T, BLOCK_DIM_X, ITEMS_PER_THREAD, false, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   // The passes move images of KeyT's size (a plain key's unsigned bits, or a decomposed KeyT), so the

@@ -135,7 +135,7 @@ struct agent_radix_sort_onesweep {
                                                policy.rank_algorithm == RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR
                                                    ? WARP_MATCH_ATOMIC_OR
                                                    : WARP_MATCH_ANY,
-                                               1, 1, 1, policy.rank_batch>;
+                                               1, 1, 1, policy.rank_batch, false>;
   static constexpr int bins = rank_t::BINS_PER_THREAD;
   /// The tile in dynamic shared memory (onesweep_tile_layout), values beside keys, not TempStorage.
   static constexpr bool dynamic = policy.dynamic_tile;

@@ -22,6 +22,8 @@
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_radix_rank.hpp>
+#include <xcub/block/detail/block_radix_rank_basic.hpp>
+#include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/util/null_type.hpp>
 
@@ -34,7 +36,12 @@ struct segmented_radix_pass {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
   static constexpr int tile = THREADS * ITEMS;
   static constexpr int digits = 1 << RADIX_BITS;
-  using rank_t = BlockRadixRank<THREADS, RADIX_BITS, DESCENDING>;
+  // The counter ranking with the fold its tuning was measured with (counter_rank_fold's rule for
+  // sorts of keys; RankKeys' own rule differs for MEMOIZE).
+  using rank_t = block_radix_rank_basic<THREADS, RADIX_BITS, DESCENDING, true, BLOCK_SCAN_WARP_SCANS,
+                                        SHARED_MEM_BANK_SIZE_FOUR_BYTE, 1, 1,
+                                        static_cast<int>(counter_rank_fold(block_shape<THREADS>::warps, ITEMS,
+                                                                           counter_rank_use::sort_keys))>;
   static constexpr int tracked = rank_t::BINS_TRACKED_PER_THREAD;
   /// The image that ranks after every other in every pass (and ties with none that matters: it
   /// only pads past the segment's end).
