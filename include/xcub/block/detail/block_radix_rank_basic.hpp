@@ -70,7 +70,7 @@ constexpr warp_totals_fold counter_rank_fold(int warps, int keys, counter_rank_u
 
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, bool MEMOIZE, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
           int SMEM_CONFIG, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int FOLD = -1>
-class block_radix_rank_basic {
+class block_radix_rank_basic {  // FOLD: a warp_totals_fold, or -1 for counter_rank_fold's RankKeys rule
  protected:
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   using counter_t = std::uint16_t;
@@ -157,9 +157,9 @@ XCUB_UNROLL
     return lane * (THREADS * PACKING) + static_cast<std::uint32_t>(column) * PACKING + sub;
   }
 
-  /// Upsweep, block scan (block_exclusive_sum with FOLD) and downsweep of the counter words (see
+  /// Upsweep, block scan (block_exclusive_sum with SCAN_FOLD) and downsweep of the counter words (see
   /// the header comment).
-  template <warp_totals_fold FOLD>
+  template <warp_totals_fold SCAN_FOLD>
   XCUB_DEVICE XCUB_FORCEINLINE void scan_counters(packed_t* words) {
     packed_t* const segment = words + rank * SEGMENT;
     packed_t cache[MEMOIZE ? SEGMENT : 1];
@@ -171,7 +171,7 @@ XCUB_UNROLL
       raked += w;
     }
     packed_t total;
-    packed_t seed = block_exclusive_sum<FOLD, INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>(
+    packed_t seed = block_exclusive_sum<SCAN_FOLD, INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>(
         storage.scan, raked, &total);
 XCUB_UNROLL
     for (int field = 1; field < PACKING; ++field) seed += total << (16 * field);
