@@ -4,6 +4,7 @@
 // DoubleBuffer), ascending and descending, bit subranges, and every bad-input error.
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "radix_sort_support.hpp"
@@ -13,10 +14,17 @@ namespace {
 using namespace xcub_radix_test;
 using xcub::NullType;
 
-/// Sizes around the host tuning's tiles (256 keys; single tile up to 256), the test tunings' (64,
-/// 96 * 3 = 288), warp sizes, portions of the tiny tuning (511 keys), and a few thousand keys.
-const std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 63, 64, 65, 255, 256, 257, 288, 289, 511, 512,
-                                        1000, 4097, 9000};
+/// Sizes around the host tuning's tiles (256 keys; single tiles of up to 64, 128 and 256), the test
+/// tunings' (64, 96 * 3 = 288), warp sizes, portions of the tiny tuning (511 keys), and a few
+/// thousand keys; on GPUs also around CUDA sm_90's single tiles (up to 1280, 5120 and 10240 4-byte
+/// keys), which on the CPU backends would only add onesweep sorts of the same kind as 9000.
+std::vector<std::size_t> radix_sizes() {
+  std::vector<std::size_t> s = {0,   1,   2,   31,  32,  33,  63,  64,   65,   127,  128, 129,
+                                255, 256, 257, 288, 289, 511, 512, 1000, 4097, 9000};
+  const bool cpu = xcub::backend_name == std::string("host") || xcub::backend_name == std::string("kokkos");
+  if (!cpu) s.insert(s.end(), {1280, 1281, 5120, 5121, 10240, 10241});
+  return s;
+}
 
 template <class Tuning, bool DESC, class K>
 void check_keys(const std::vector<K>& keys, form f, int begin_bit, int end_bit) {
@@ -37,7 +45,7 @@ template <class Tuning>
 void sizes_and_forms(const char* name) {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for(name);
-  for (std::size_t n : sizes) {
+  for (std::size_t n : radix_sizes()) {
     INFO("n = " << n);
     const auto keys = xcub_test::random_vector<std::uint32_t>(n, rng);
     // Keys alone take the pairs' paths without values: the core matrix checks them with the backend's

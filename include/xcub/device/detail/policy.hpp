@@ -212,7 +212,15 @@ struct radix_sort_policy {
   /// the sort's bits, make most tiles of a pass so). false: every tile is ranked.
   bool short_circuit = true;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
-  constexpr int single_tile_capacity() const { return single_tile_threads * single_tile_items; }
+  /// Keys per thread of the single tile's smaller shapes: a block sorts a whole tile whatever the
+  /// input's size, so inputs of up to an eighth or a half of the single tile take tiles of that
+  /// size (ITEM_SHIFT 3 and 1; at least one key per thread), the rest the whole tile (ITEM_SHIFT 0).
+  constexpr int single_tile_items_at(int item_shift) const {
+    return (single_tile_items >> item_shift) > 0 ? single_tile_items >> item_shift : 1;
+  }
+  constexpr int single_tile_capacity(int item_shift = 0) const {
+    return single_tile_items > 0 ? single_tile_threads * single_tile_items_at(item_shift) : 0;
+  }
 };
 
 }  // namespace xcub::detail

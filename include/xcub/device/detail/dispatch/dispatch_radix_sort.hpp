@@ -14,7 +14,9 @@
 //     those between ping-pong between two word buffers, the last writes the output.
 // Paths:
 //   - no items: nothing is launched;
-//   - num_items <= the policy's single-tile capacity: one block sorts everything (one launch);
+//   - num_items <= the policy's single-tile capacity: one block sorts everything (one launch), in
+//     the smallest of three tiles (an eighth, a half or all of single_tile_items per thread) that
+//     holds it;
 //   - otherwise onesweep: init (zeroes), histogram, exclusive sums, then per pass one launch per
 //     portion of fewer than 2^30 keys (the look-back words count in 30 bits; each portion starts
 //     where the last one's digits ended: bins ping-pong per pass). Consecutive onesweep launches
@@ -53,6 +55,10 @@ struct dispatch_radix_sort {
     constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
     constexpr auto onesweep_kernel = &radix_sort_onesweep_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
     constexpr auto single_kernel = &radix_sort_single_tile_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING>;
+    constexpr auto single_kernel_half =
+        &radix_sort_single_tile_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, 1>;
+    constexpr auto single_kernel_eighth =
+        &radix_sort_single_tile_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer, DESCENDING, 3>;
     constexpr auto histogram_kernel = &radix_sort_histogram_kernel<Tuning, KeyT, ValueT, OffsetT, Decomposer>;
 
     int arch = 0;
@@ -67,7 +73,12 @@ struct dispatch_radix_sort {
       if (const error_t e = AliasTemporaries(d_temp_storage, temp_storage_bytes, pieces, sizes);
           e != success || !d_temp_storage || n == 0)
         return e;
-      if (const error_t e = launch(dim3(1), dim3(policy.single_tile_threads), 0, stream, single_kernel,
+      // The smallest of the three single-tile shapes that holds the input (a block sorts its
+      // whole tile, padding included: a tile 8 times larger than the input takes 8 times longer).
+      const auto kernel = n <= static_cast<std::uint64_t>(policy.single_tile_capacity(3))   ? single_kernel_eighth
+                          : n <= static_cast<std::uint64_t>(policy.single_tile_capacity(1)) ? single_kernel_half
+                                                                                            : single_kernel;
+      if (const error_t e = launch(dim3(1), dim3(policy.single_tile_threads), 0, stream, kernel,
                                    static_cast<const KeyT*>(keys.Current()), keys.Alternate(),
                                    static_cast<const value_t*>(values.Current()), values.Alternate(), num_items,
                                    begin_bit, end_bit, decomposer);

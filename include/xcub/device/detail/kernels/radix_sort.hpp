@@ -39,15 +39,16 @@ inline constexpr int radix_exclusive_sum_threads = 256;
 
 XCUB_DETAIL_KERNELS_BEGIN
 
-/// One block sorts the whole input (num_items <= single_tile_capacity()): BlockRadixSort over a
-/// blocked tile padded with the key that sorts last, written out striped.
-template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING>
+/// One block sorts the whole input (num_items <= single_tile_capacity(ITEM_SHIFT)): BlockRadixSort
+/// over a blocked tile of single_tile_items >> ITEM_SHIFT keys per thread (at least one), padded with
+/// the key that sorts last, written out striped.
+template <class Tuning, class KeyT, class ValueT, class OffsetT, class Decomposer, bool DESCENDING, int ITEM_SHIFT = 0>
 XCUB_KERNEL void XCUB_LAUNCH_BOUNDS((active_policy<Tuning, KeyT, ValueT>::value.single_tile_threads))
     radix_sort_single_tile_kernel(const KeyT* keys_in, KeyT* keys_out, const radix_value_t<ValueT>* values_in,
                                   radix_value_t<ValueT>* values_out, OffsetT num_items, int begin_bit, int end_bit,
                                   Decomposer decomposer) {
   constexpr radix_sort_policy policy = active_policy<Tuning, KeyT, ValueT>::value;
-  constexpr int threads = policy.single_tile_threads, items = policy.single_tile_items > 0 ? policy.single_tile_items : 1;
+  constexpr int threads = policy.single_tile_threads, items = policy.single_tile_items_at(ITEM_SHIFT);
   constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
   using rk = radix::radix_key<KeyT, Decomposer>;
   using sort_t = BlockRadixSort<KeyT, threads, items, ValueT, policy.single_tile_radix_bits>;
