@@ -52,7 +52,7 @@ enum class counter_rank_use {
 ///   79 registers against 94 (CUB 78), 3 blocks per SM instead of 2, 0.965 -> 1.03; with 4 keys its
 ///   latency costs more than the registers save (256 x 4: 1.05 -> 0.98);
 /// - shuffle for RankKeys MEMOIZE from 8 warps with 8 keys per thread (2026-11-28): 256 x 8
-///   0.963-0.968 -> 1.032-1.036; the same for BASIC 256 x 8 cost 0.970 -> 0.960, and for the sorts'
+///   0.959-0.968 -> 1.012-1.019; the same for BASIC 256 x 8 cost 0.970 -> 0.960, and for the sorts'
 ///   256 x 8 kernels 3-6% (u32 keys 1.061 -> 1.000), which keep batched;
 /// - ordered for the sorts of pairs with 6-bit digits and more from 8 warps (2026-11-28; 33
 ///   memoized counter words per thread, the values beside the keys): u32 pairs 6 bits 256 x 4
