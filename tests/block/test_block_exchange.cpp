@@ -200,9 +200,10 @@ TEST_CASE("block exchange: item types from 1 to 12 bytes, and output arrays of a
   run("block exchange types", [](std::mt19937_64& r) {
     check_shape<std::int8_t, std::int8_t, 128, 1, 1, 16, false, false, blocked_striped | warp_methods>(r);
     // 8 one-byte items: reads into the blocked arrangement (StripedToBlocked, ScatterToBlocked)
-    // take each thread's run of slots from one base (blocked_run_reads): a 3-warp block, a 2D
-    // block, and a wider output type.
+    // take each thread's run of slots from one base (blocked_run_reads): a 3-warp block, a partial
+    // last warp, a 2D block, and a wider output type.
     check_shape<std::uint8_t, std::uint8_t, 96, 1, 1, 8, false, false, blocked_striped | (1u << sc_blocked)>(r);
+    check_shape<std::uint8_t, std::uint8_t, 100, 1, 1, 8, false, false, blocked_striped | (1u << sc_blocked)>(r);
     check_shape<std::int8_t, std::int8_t, 16, 4, 1, 8, false>(r);
     check_shape<std::uint8_t, std::int32_t, 128, 1, 1, 8, false>(r);  // converted on the way out
     check_shape<std::int16_t, std::int16_t, 100, 1, 1, 9, true, false, blocked_striped | (1u << sc_striped)>(r);

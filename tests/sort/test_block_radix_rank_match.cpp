@@ -59,6 +59,11 @@ TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ANY") {
     check_all<early<256, 8, true, ws, match_any, 1>, std::uint32_t, 256, 1, 1, 17, 11, 8, true, true>(r);
     check_all<early<16, 8, false, ws, match_any, 2, 16>, std::uint32_t, 16, 16, 1, 16, 0, 8, false, true>(r);
     check_all<early<260, 8, false, rk, match_any, 1>, std::uint16_t, 260, 1, 1, 16, 4, 8, false, true>(r);
+    // The ordered fold of the digit counts' scan (ordered_fold: WARP_SCANS, 256 threads and more, 8
+    // keys and more): 512 threads, half of them without a digit; 260 threads (a partial last warp:
+    // the scan falls back to BlockScan's).
+    check_all<early<512, 8, false, ws, match_any, 1>, std::uint32_t, 512, 1, 1, 8, 3, 8, false, true>(r);
+    check_all<early<260, 8, true, ws, match_any, 1>, std::uint32_t, 260, 1, 1, 9, 20, 8, true, true>(r);
   });
 }
 

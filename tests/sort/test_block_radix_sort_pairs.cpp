@@ -48,7 +48,7 @@ TEST_CASE("BlockRadixSort: pairs with many duplicate keys keep their input order
 
 TEST_CASE("BlockRadixSort: pairs with 6-bit digits in blocks of 8 warps (the ordered fold of the warps' totals)") {
   XCUB_TEST_CONTEXT();
-  // block_radix_sort_passes ranks these with the ordered fold (ordered_fold): 256 threads, and a
+  // block_radix_sort_passes ranks these with the ordered fold (rank_fold): 256 threads, and a
   // 32 x 8 block without the memoized scan; keys of few values check stability through it.
   run("block radix sort pairs ordered fold", [](std::mt19937_64& r) {
     using a = config<std::uint32_t, std::uint64_t, 256, 4, 6>;

@@ -56,9 +56,9 @@ enum class counter_rank_use {
 ///   256 x 8 kernels 3-6% (u32 keys 1.061 -> 1.000), which keep batched;
 /// - ordered for the sorts of pairs with 6-bit digits and more from 8 warps (2026-11-28; 33
 ///   memoized counter words per thread, the values beside the keys): u32 pairs 6 bits 256 x 4
-///   0.973 -> 0.988, 256 x 8 1.033 -> 1.058, 256 x 16 0.993 -> 1.015; for the pairs with 4-bit
-///   digits, or 128 threads, it cost 1-3% (4 bits 256 x 4 1.028 -> 1.002, 6 bits 128 x 8 1.034 ->
-///   1.017); tried from 8 warps for every ranking (2026-11-27) it lost more than it won (RankKeys
+///   0.974 -> 0.987-0.988, 256 x 8 1.032 -> 1.057, 256 x 16 0.990 -> 1.013-1.016; for the pairs with
+///   4-bit digits, or 128 threads, it cost 1.5-3.5% (4 bits 256 x 4 1.028 -> 1.002, 6 bits 128 x 8
+///   1.034 -> 1.017); tried from 8 warps for every ranking (2026-11-27) it lost more than it won (RankKeys
 ///   BASIC and MEMOIZE 256 x 8 0.97 -> 0.96, BlockHistogram SORT 256 x 8 0.969 -> 0.957);
 /// - batched everywhere else.
 constexpr warp_totals_fold counter_rank_fold(int warps, int keys, counter_rank_use use) {
@@ -71,6 +71,9 @@ constexpr warp_totals_fold counter_rank_fold(int warps, int keys, counter_rank_u
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, bool MEMOIZE, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
           int SMEM_CONFIG, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int FOLD = -1>
 class block_radix_rank_basic {  // FOLD: a warp_totals_fold, or -1 for counter_rank_fold's RankKeys rule
+  static_assert(FOLD >= -1 && FOLD <= static_cast<int>(warp_totals_fold::shuffle),
+                "xcub: block_radix_rank_basic's FOLD is -1 or a warp_totals_fold");
+
  protected:
   using shape = block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   using counter_t = std::uint16_t;

@@ -68,8 +68,9 @@ class block_radix_rank_early_counts {
     else return !ATOMIC_OR && RADIX_BITS == 8 && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
   }
   /// Whether the digit counts' scan folds the warps' totals in order (block_scan_warp_scans.hpp)
-  /// rather than as BlockScan does: with FOLD_RULE, for WARP_MATCH_ANY where each thread holds one
-  /// digit and ranks 8 keys or more. RankKeys against CUB, H200, 2026-11-28: 256 x 8 0.944-0.949 ->
+  /// rather than as BlockScan does: with FOLD_RULE, for WARP_MATCH_ANY and BLOCK_SCAN_WARP_SCANS in
+  /// blocks of 256 threads or more, where each thread holds at most one digit and ranks 8 keys or
+  /// more. RankKeys against CUB, H200, 2026-11-28: 256 x 8 0.944-0.949 ->
   /// 0.961-0.964, 256 x 16 0.959-0.961 -> 0.963-0.964, where 256 x 4 lost (0.997 -> 0.983-0.987) and
   /// ATOMIC_OR lost 1-2% at 256 threads. The onesweep agent keeps BlockScan's fold (FOLD_RULE
   /// false): its kernels were tuned with it.
