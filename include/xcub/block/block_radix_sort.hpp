@@ -57,6 +57,12 @@ template <class KeyT, int BLOCK_DIM_X, int ITEMS_PER_THREAD, class ValueT = Null
 class BlockRadixSort {
   static_assert(ITEMS_PER_THREAD >= 1, "xcub::BlockRadixSort: ITEMS_PER_THREAD must be at least 1");
   static_assert(RADIX_BITS >= 1 && RADIX_BITS <= 16, "xcub::BlockRadixSort: RADIX_BITS must be 1 to 16");
+  // BlockRadixRank's own checks (the passes rank through its counter scheme directly).
+  static_assert(BLOCK_DIM_X >= 1 && BLOCK_DIM_Y >= 1 && BLOCK_DIM_Z >= 1 && BLOCK_DIM_X * BLOCK_DIM_Y * BLOCK_DIM_Z <= 1024,
+                "xcub::BlockRadixSort: a block has 1 to 1024 threads");
+  static_assert(SMEM_CONFIG == SHARED_MEM_BANK_SIZE_DEFAULT || SMEM_CONFIG == SHARED_MEM_BANK_SIZE_FOUR_BYTE ||
+                    SMEM_CONFIG == SHARED_MEM_BANK_SIZE_EIGHT_BYTE,
+                "xcub::BlockRadixSort: SMEM_CONFIG must be a SharedMemBankSize (or cudaSharedMemConfig) value");
   using passes = detail::block_radix_sort_passes<KeyT, ITEMS_PER_THREAD, ValueT, RADIX_BITS, MEMOIZE_OUTER_SCAN,
                                                  INNER_SCAN_ALGORITHM, SMEM_CONFIG, BLOCK_DIM_X, BLOCK_DIM_Y,
                                                  BLOCK_DIM_Z>;
