@@ -138,10 +138,12 @@ TEST_CASE("device run-length encode: Encode on the pipelined agent (small rings)
                 !xcub::detail::encode_pipelinable<std::int8_t*, std::int8_t*, int*>);
 #endif
   // Whole last tiles too: the small ring's tiles are 2 x warp x 16 bytes (256 or 512 ints), the
-  // deep ring's 3 x 2 x warp x 16 bytes (768 or 1536 floats).
-  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
-                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1536), std::size_t(1537),
-                              std::size_t(4000), std::size_t(4608), std::size_t(20001), std::size_t(24576)}) {
+  // deep ring's 3 x 2 x warp x 16 bytes (768 or 1536 floats); 24576 (whole tiles, many wraps) in
+  // the full matrix only, as pipelined_sizes' 20001.
+  std::vector<std::size_t> sizes = pipelined_sizes();
+  sizes.insert(sizes.end(), {1536, 4608});
+  if (XCUB_TEST_MATRIX_FULL) sizes.push_back(24576);
+  for (const std::size_t n : sizes) {
     for (const std::size_t max_run : {std::size_t(0), std::size_t(1), std::size_t(3), std::size_t(100)}) {
       check_encode<small, int, int, int>(rng, n, max_run);           // 32-bit offsets
       check_encode<deep, float, unsigned, unsigned>(rng, n, max_run);

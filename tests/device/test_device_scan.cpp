@@ -197,9 +197,7 @@ void check_pipelined(std::mt19937_64& rng, std::size_t n) {
 TEST_CASE("device scan: the pipelined agent (small rings), every scan it takes, in place, random schedules") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device scan pipelined");
-  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
-                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1537), std::size_t(4000),
-                              std::size_t(20001)}) {
+  for (const std::size_t n : pipelined_sizes()) {
     check_pipelined<pipelined_tuning, std::int32_t>(rng, n);
     check_pipelined<pipelined_deep_tuning, float>(rng, n);  // small integers: exact in any grouping
     check_pipelined<pipelined_tuning, std::int64_t>(rng, n);

@@ -237,9 +237,7 @@ void check_pipelined(std::mt19937_64& rng, std::size_t n) {
 TEST_CASE("device select: the pipelined agent (small rings), If and Unique, in place, random schedules") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("device select pipelined");
-  for (const std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(255), std::size_t(256), std::size_t(257),
-                              std::size_t(511), std::size_t(512), std::size_t(513), std::size_t(1537), std::size_t(4000),
-                              std::size_t(20001)}) {
+  for (const std::size_t n : pipelined_sizes()) {
     check_pipelined<pipelined_select_tuning, int>(rng, n);
     check_pipelined<pipelined_deep_select_tuning, float>(rng, n);
     check_pipelined<pipelined_select_tuning, std::int64_t>(rng, n);
