@@ -45,7 +45,8 @@ struct odd_radix_tuning {
 
 /// 64 threads x 8 keys, 6-bit digits, atomic-OR ranks, the tile in dynamic shared memory with the
 /// values beside the keys (dynamic_tile, as the CUDA sm_90 tunings of 4- and 8-byte keys), no single
-/// tile. For keys of 4 bytes and more: the rank's storage must fit in the tile's keys and values.
+/// tile, L2 prefetch of the next tile's keys (sorts of keys alone). For keys of 4 bytes and more:
+/// the rank's storage must fit in the tile's keys and values.
 struct dynamic_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
@@ -53,6 +54,7 @@ struct dynamic_radix_tuning {
     p.dynamic_tile = true;
     p.load_modifier = xcub::LOAD_CG;  // as the CUDA sm_90 tunings: cache operators on the pass's loads and stores
     p.store_modifier = xcub::STORE_CS;
+    p.l2_prefetch_kib = 1;  // keys alone prefetch the next tile (less than a tile's input: one tile)
     return p;
   }
 };
@@ -73,8 +75,8 @@ struct wide_digit_radix_tuning {
 /// Pairs packed into words between the first pass and the last (pack_pairs, as the CUDA sm_90
 /// tuning of u32/u32 pairs): 64 threads x 8 words in dynamic shared memory, 6-bit digits (a 32-bit
 /// key takes 6 passes: 4 between the first and the last), atomic-OR ranks (as the CUDA sm_90
-/// tuning; packed_match_radix_tuning ranks by warp match), cache operators;
-/// portions of 2^11 - 1 keys at most, no single tile.
+/// tuning; packed_match_radix_tuning ranks by warp match), cache operators, L2 prefetch two tiles
+/// ahead; portions of 2^11 - 1 keys at most, no single tile.
 struct packed_radix_tuning {
   template <class K, class V>
   static constexpr xcub::detail::radix_sort_policy policy(int) {
@@ -83,6 +85,7 @@ struct packed_radix_tuning {
     p.pack_pairs = true;
     p.load_modifier = xcub::LOAD_CG;
     p.store_modifier = xcub::STORE_CS;
+    p.l2_prefetch_kib = 8;  // two tiles of 512 words ahead: a portion's last two tiles prefetch nothing
     return p;
   }
 };
@@ -117,6 +120,7 @@ struct packed_match_radix_tuning {
     } else {
       xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
       p.pack_pairs = true;
+      p.l2_prefetch_kib = 4;  // the word passes take the pairs' distance: half a word tile, so one tile
       return p;
     }
   }

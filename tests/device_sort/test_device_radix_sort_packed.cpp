@@ -4,9 +4,11 @@
 // bit subranges of one to six passes; every pair shape that packs (4-, 2- and 1-byte keys and values;
 // float keys with their special values; float and struct values); shapes that do not pack (u16 keys
 // with u32 values) through the same tuning; temp storage a byte short refused.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "radix_sort_support.hpp"
@@ -86,6 +88,39 @@ TEST_CASE("DeviceRadixSort packed pairs: u32/u32, every size (words under the ke
 }
 
 #if !XCUB_BACKEND_KOKKOS  // the onesweep dispatch packs; Kokkos has an LSD dispatch of its own, which does not
+TEST_CASE("DeviceRadixSort: how far ahead a onesweep tile prefetches, and which keys") {
+  using xcub::detail::onesweep_prefetch_distance;
+  using xcub::detail::onesweep_prefetch_span;
+  // The distance: the policy's KiB of input in whole tiles, at least one; none without KiB.
+  CHECK(onesweep_prefetch_distance(0, 8, 9216) == 0);
+  CHECK(onesweep_prefetch_distance(1, 4, 512) == 1);
+  CHECK(onesweep_prefetch_distance(8, 8, 512) == 2);
+  CHECK(onesweep_prefetch_distance(6144, 8, 256 * 36) == 85);     // CUDA sm_90: u32/u32 pairs as words
+  CHECK(onesweep_prefetch_distance(2048, 4, 384 * 32) == 42);     // CUDA sm_90: u32 keys
+  // The span: tile t + d's keys, as the portion's tiles cut them, or none past the portion.
+  auto rng = xcub_test::rng_for("radix prefetch span");
+  for (int round = 0; round < 200; ++round) {
+    const int tile_items = 1 + static_cast<int>(rng() % 700);
+    const std::uint64_t portion_items = 1 + rng() % 20000;
+    const int tiles = static_cast<int>((portion_items + tile_items - 1) / tile_items);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> cut;  // each tile's [begin, end), walking the keys
+    for (std::uint64_t k = 0; k < portion_items; k += static_cast<std::uint64_t>(tile_items))
+      cut.emplace_back(k, std::min<std::uint64_t>(k + static_cast<std::uint64_t>(tile_items), portion_items));
+    REQUIRE(static_cast<int>(cut.size()) == tiles);
+    const int distance = static_cast<int>(rng() % 5);
+    INFO("tile_items " << tile_items << ", keys " << portion_items << ", distance " << distance);
+    for (int t = 0; t < tiles; ++t) {
+      const auto span = onesweep_prefetch_span<std::uint64_t>(t, distance, tile_items, tiles, portion_items);
+      if (distance == 0 || t + distance >= tiles) {
+        CHECK(span.count == 0);
+      } else {
+        CHECK(span.begin == cut[static_cast<std::size_t>(t + distance)].first);
+        CHECK(span.begin + span.count == cut[static_cast<std::size_t>(t + distance)].second);
+      }
+    }
+  }
+}
+
 TEST_CASE("DeviceRadixSort packed pairs: words take their own temp storage (the sorts do pack)") {
   // The same tuning with and without pack_pairs: words need n words for two passes and 2n for more,
   // where unpacked passes take n keys and n values (the pieces are aligned to 256 bytes).

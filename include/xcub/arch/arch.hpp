@@ -22,6 +22,8 @@
 //   waiting    pause()                 call it in every spin loop (the host emulator switches threads there)
 //              pause_for(ns)           the same with a backoff of about ns nanoseconds (tuned look-back delays)
 //   errors     trap()                  stops the kernel with an error (code that must never run)
+//   caches     prefetch_l2(p, bytes)   a hint from one thread: fetch that global range into L2 (CUDA
+//                                      sm_90: a bulk prefetch; elsewhere nothing)
 //   shared     XCUB_SHARED(T, name)    static per-block storage (<xcub/config.hpp>)
 //              dynamic_shared_memory<T>()  the launch's dynamic shared bytes, 16-byte aligned
 //   stages     <xcub/arch/stage_barrier.hpp>: barriers that one warp arrives at and another waits

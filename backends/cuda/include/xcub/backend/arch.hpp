@@ -1,6 +1,7 @@
 // CUDA implementation of the backend contract (xcub::arch): NVIDIA warps are 32 lanes wide.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -319,6 +320,25 @@ XCUB_DEVICE XCUB_FORCEINLINE void pause() { __nanosleep(32); }
 XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) { __nanosleep(ns); }
 /// Stops the kernel with an error (the launch's next synchronisation reports it).
 XCUB_DEVICE XCUB_FORCEINLINE void trap() { __trap(); }
+
+// ---- L2 prefetch ---------------------------------------------------------------------------------
+/// A hint, called by one thread for a whole range: start fetching the global memory [p, p + bytes)
+/// into L2, so that the loads that come for it later find it there. sm_90 and up: one bulk prefetch
+/// (cp.async.bulk.prefetch.L2) of the range's whole 16-byte words; earlier architectures: nothing.
+/// It neither waits nor changes what any load returns; [p, p + bytes) must lie in one allocation.
+XCUB_DEVICE XCUB_FORCEINLINE void prefetch_l2(const void* p, std::size_t bytes) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  const std::size_t at = __cvta_generic_to_global(p);
+  const std::size_t begin = (at + 15) & ~std::size_t{15}, end = (at + bytes) & ~std::size_t{15};
+  if (end <= begin) return;
+  // The instruction's size operand is 32 bits: a range past 4 GiB is prefetched in part.
+  const std::size_t span = end - begin < std::size_t{0xFFFFFFF0u} ? end - begin : std::size_t{0xFFFFFFF0u};
+  asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(begin), "r"(static_cast<unsigned>(span)) : "memory");
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 // ---- overlapped launches (programmatic dependent launch, sm_90 and up) ---------------------------
 /// In a kernel started by xcub::launch_overlapped: waits until the grid launched before it in the

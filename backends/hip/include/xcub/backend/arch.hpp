@@ -5,6 +5,7 @@
 // masks only select which lanes' votes count; shuffles read any lane of the wavefront.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include <xcub/config.hpp>
@@ -164,6 +165,8 @@ XCUB_DEVICE XCUB_FORCEINLINE void release_next_grid() {}
 XCUB_DEVICE XCUB_FORCEINLINE void pause() { __builtin_amdgcn_s_sleep(1); }
 /// Stops the kernel with an error (the launch's next synchronisation reports it).
 XCUB_DEVICE XCUB_FORCEINLINE void trap() { __builtin_trap(); }
+/// An L2 prefetch hint (arch.hpp's contract): nothing on HIP, where no tuning asks for it.
+XCUB_DEVICE XCUB_FORCEINLINE void prefetch_l2(const void* /*p*/, std::size_t /*bytes*/) {}
 /// A spin-wait backoff of about `ns` nanoseconds: s_sleep counts units of 64 clocks (about 30-60
 /// ns), at most 127 per instruction.
 XCUB_DEVICE XCUB_FORCEINLINE void pause_for(unsigned ns) {

@@ -2,6 +2,7 @@
 // The warp width is the build option host_warp_threads (32 or 64): <xcub/backend/warp_threads.hpp>.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -205,6 +206,8 @@ inline void pause() { host::detail::spin_pause(); }
 inline void pause_for(unsigned /*ns*/) { host::detail::spin_pause(); }
 /// Stops the program: the emulator has no device error to report.
 [[noreturn]] inline void trap() { __builtin_trap(); }
+/// An L2 prefetch hint (arch.hpp's contract): the emulator's loads are the CPU's, nothing to warm.
+inline void prefetch_l2(const void* /*p*/, std::size_t /*bytes*/) {}
 
 template <class T = unsigned char>
 inline T* dynamic_shared_memory() {

@@ -29,10 +29,14 @@
 // yet, 1 the tile's own count, 2 the count of this and every earlier tile of the portion) and the
 // count below (a portion has fewer than 2^30 keys). One word carries both, so relaxed atomics
 // suffice (as the packed tile_state of the scans); spin loops call arch::pause().
+// Keys alone and words (radix_sort_policy::l2_prefetch_kib): once its own loads are issued, the
+// tile's thread 0 asks for the input of the tile pass.prefetch_tiles further on to be fetched into
+// L2 (arch::prefetch_l2), so that the block taking that tile later does not wait on DRAM for it.
 // The block also zeroes its rows of the other look-back region (the one the next launch uses; the
 // previous launch is done with it), so no launch is needed to reset the state between passes.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -70,7 +74,36 @@ struct onesweep_pass {
   int lookback_rows;              // rows of a look-back region (the largest portion's tiles)
   int bit;                        // the pass's first bit
   int end_bit;
+  int prefetch_tiles = 0;         // how far ahead a tile prefetches input (onesweep_prefetch_distance)
 };
+
+/// Tiles between a onesweep tile and the tile whose input it asks to be fetched into L2
+/// (radix_sort_policy::l2_prefetch_kib): that many KiB of input, at least one tile; 0 (none) where
+/// the policy asks for no prefetch.
+constexpr int onesweep_prefetch_distance(int l2_prefetch_kib, std::size_t input_bytes_per_key, int tile_items) {
+  if (l2_prefetch_kib <= 0 || input_bytes_per_key == 0 || tile_items <= 0) return 0;
+  const std::size_t tiles =
+      std::size_t{1024} * static_cast<std::size_t>(l2_prefetch_kib) / (input_bytes_per_key * static_cast<std::size_t>(tile_items));
+  return tiles < 1 ? 1 : tiles > 1u << 30 ? 1 << 30 : static_cast<int>(tiles);
+}
+
+/// Keys [begin, begin + count) of a portion.
+template <class OffsetT>
+struct onesweep_key_span {
+  OffsetT begin, count;
+};
+
+/// The keys of the portion that tile `tile` prefetches: those of the tile `distance` tiles after it
+/// (fewer if that is the portion's last, partial tile); none (count 0) when that tile lies past the
+/// portion or distance is 0.
+template <class OffsetT>
+XCUB_HOST_DEVICE constexpr onesweep_key_span<OffsetT> onesweep_prefetch_span(int tile, int distance, int tile_items,
+                                                                              int portion_tiles, OffsetT portion_items) {
+  if (distance <= 0 || static_cast<long long>(tile) + distance >= portion_tiles) return {OffsetT{0}, OffsetT{0}};
+  const OffsetT begin = static_cast<OffsetT>(tile + distance) * static_cast<OffsetT>(tile_items);
+  const OffsetT left = portion_items - begin;
+  return {begin, left < static_cast<OffsetT>(tile_items) ? left : static_cast<OffsetT>(tile_items)};
+}
 
 /// A onesweep block's tile in dynamic shared memory (dynamic_tile): the keys' images, the values
 /// (none for keys alone: ValueT NullType), then each digit's output start, each part 16-byte aligned
@@ -248,6 +281,14 @@ XCUB_UNROLL
       }
     }
 
+    // The input of a tile further on, into L2 for the block that takes it later (keys alone or
+    // words only: radix_sort_policy::l2_prefetch_kib).
+    if constexpr (keys_only) {
+      if (rank == 0 && pass.prefetch_tiles > 0) {
+        const auto span = onesweep_prefetch_span(tile, pass.prefetch_tiles, tile_items, pass.portion_tiles, pass.portion_items);
+        if (span.count > 0) keys_in.prefetch_l2(pass.portion_begin + span.begin, span.count);
+      }
+    }
     zero_next_state(tile);
     if (policy.short_circuit && rank == 0) uniform() = 0;  // before the rank's first barrier, so before any thread sets it
 

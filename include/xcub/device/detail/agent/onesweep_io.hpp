@@ -10,7 +10,8 @@
 //   packed_pair_source / packed_pair_sink       a word per pair: from / to a key array and a value
 //                                               array (the first and last passes), or words
 // Each has load<Modifier>(i) -> tile key, or store<Modifier>(i, tile key), the global access
-// with the policy's cache operator; a source also gives each pass's digit extractor over its tile
+// with the policy's cache operator; a source also has prefetch_l2(first, count) (its tile keys'
+// input into L2, arch::prefetch_l2) and gives each pass's digit extractor over its tile
 // keys (for words: the key's digits of their high half, so that -0.0 counts as +0.0 as the
 // histogram of the keys counted it). pair_words<KeyT, ValueT, Decomposer> says whether a pair type
 // packs: a plain key whose image is an unsigned integer as wide as the value (1, 2 or 4 bytes), the
@@ -22,6 +23,9 @@
 #include <type_traits>
 
 #include <xcub/config.hpp>
+#if XCUB_HAS_KERNELS
+#include <xcub/arch/arch.hpp>  // prefetch_l2
+#endif
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/thread/thread_load.hpp>
 #include <xcub/thread/thread_store.hpp>
@@ -77,6 +81,13 @@ struct onesweep_key_source {
   XCUB_DEVICE XCUB_FORCEINLINE tile_key_t load(OffsetT i) const {
     return rk::to_image(ThreadLoad<M>(keys + i), decomposer);
   }
+#if XCUB_HAS_KERNELS
+  /// Asks for the tile keys [first, first + count) in L2 (arch::prefetch_l2).
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE void prefetch_l2(OffsetT first, OffsetT count) const {
+    arch::prefetch_l2(keys + first, static_cast<std::size_t>(count) * sizeof(KeyT));
+  }
+#endif
   /// The digits a pass ranks the tile keys by.
   XCUB_HOST_DEVICE XCUB_FORCEINLINE static auto extractor(int bit, int radix_bits, int end_bit, const Decomposer& d) {
     return rk::extractor(bit, radix_bits, end_bit, d);
@@ -109,6 +120,17 @@ struct packed_pair_source {
     if constexpr (SPLIT) return words::pack(radix::radix_key<KeyT>::to_image(ThreadLoad<M>(keys + i)), ThreadLoad<M>(values + i));
     else return ThreadLoad<M>(in + i);
   }
+#if XCUB_HAS_KERNELS
+  template <class OffsetT>
+  XCUB_DEVICE XCUB_FORCEINLINE void prefetch_l2(OffsetT first, OffsetT count) const {
+    if constexpr (SPLIT) {
+      arch::prefetch_l2(keys + first, static_cast<std::size_t>(count) * sizeof(KeyT));
+      arch::prefetch_l2(values + first, static_cast<std::size_t>(count) * sizeof(ValueT));
+    } else {
+      arch::prefetch_l2(in + first, static_cast<std::size_t>(count) * sizeof(tile_key_t));
+    }
+  }
+#endif
   XCUB_HOST_DEVICE XCUB_FORCEINLINE static auto extractor(int bit, int radix_bits, int end_bit,
                                                           radix::identity_decomposer = {}) {
     return words::extractor(bit, radix_bits, end_bit);

@@ -185,7 +185,11 @@ struct dispatch_radix_sort {
                                     static_cast<int>(q_tiles),
                                     static_cast<int>(rows),
                                     begin_bit + p * policy.radix_bits,
-                                    end_bit};
+                                    end_bit,
+                                    // The sort's own distance (the pairs', where they travel as words).
+                                    onesweep_prefetch_distance(policy.l2_prefetch_kib,
+                                                               sizeof(typename decltype(keys_in)::tile_key_t),
+                                                               pass_policy.tile_items())};
         if (const error_t e = launch(dim3(static_cast<unsigned>(q_tiles)), dim3(pass_policy.block_threads), shared_bytes,
                                      stream, kernel, keys_in, keys_out, values_in, values_out, pass, tile_decomposer);
             e != success)

@@ -104,7 +104,15 @@ struct radix_sort {
     // sweep-radix-sort-2026-11-28-rank-or-65f9df4-*-h200.json; with warp-match ranks on the H100:
     // 1.21x -> 1.22x at random keys, 1.12x -> 1.07x at 9 values). u64 keys alone store evict-first
     // (1.16x -> 1.21x on the H200; 1.08x -> 1.06x on the H100, and at few values 1.11x -> 1.05x there).
+    // L2 prefetch a tile ahead (radix_sort_policy::l2_prefetch_kib; sm_90 dynamic tiles; 2026-11-29,
+    // H200, xcub/CUB at 2^28 4-byte and 2^27 8-byte keys, two runs each,
+    // sweep-radix-sort-2026-11-29-prefetch-*-h200.json): keys alone 2 MiB ahead (u32 1.26x -> 1.30x,
+    // u64 1.27x -> 1.29x; 2 to 12 MiB all gain for u32, u64 best at 2), pairs as words 6 MiB ahead
+    // (1.105-1.11x -> 1.12-1.13x; 2 MiB gained nothing, 12 MiB 0.005). Pairs that do not pack keep
+    // none: u64/u32 lost 2-13% at every distance, even with the keys alone prefetched.
     if (arch >= 900 && dynamic) {
+      if (keys_only) p.l2_prefetch_kib = 2048;
+      else if (packs) p.l2_prefetch_kib = 6144;
       p.pack_pairs = packs;
       if (keys_only && key_bytes == 8) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4 && !keys_only) p.load_modifier = LOAD_CG;
