@@ -39,6 +39,12 @@ struct stored_by {
   static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.store_modifier = STORE; }
 };
 
+/// The onesweep passes' L2 prefetch KIB of input ahead (0: none; radix_sort_policy::l2_prefetch_kib).
+template <int KIB>
+struct prefetch_kib {
+  static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.l2_prefetch_kib = KIB; }
+};
+
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
@@ -137,15 +143,20 @@ int main(int argc, char** argv) {
   // radix_sort_policy field, removed; sweep-radix-sort-2026-11-28-histogram-passes-*-h200.*): the
   // histogram kernel 0.476 -> 0.275 ms for pairs at H = 2, but each counting pass 0.04-0.08 ms
   // slower; SortPairs u32/u32 1.108x -> 1.086-1.095x, u32 keys 1.251x -> 1.236-1.255x.
-  using by_match = edited<tuned, ranked_by<ANY>>;
-  one<tuned, u32, u32>(rep, "default", k);
-  one<by_match, u32, u32>(rep, "warp match", k);
-  one<tuned, u32, void>(rep, "default", k);
-  one<by_match, u32, void>(rep, "warp match", k);
-  one<tuned, u64, void>(rep, "default", k - 1);
-  one<by_match, u64, void>(rep, "warp match", k - 1);
-  one<tuned, u64, u32>(rep, "default", k - 1);
-  one<by_match, u64, u32>(rep, "warp match", k - 1);
+  // 2026-11-29: L2 prefetch of a tile's input a few MiB ahead (radix_sort_policy::l2_prefetch_kib;
+  // the experiment's sweeps, sweep-radix-sort-2026-11-29-prefetch-{q,kib,shapes}-h200.json: u32 keys
+  // gain at 2 to 12 MiB, u64 keys most at 2, pairs as words at 6; u64/u32 pairs lose at every
+  // distance, even with only the keys prefetched; other word-pass shapes with it lose). The tuning
+  // against the same without prefetch, at sizes from 2^20 (in L2) to 2^28 (argv[2]).
+  using no_prefetch = edited<tuned, prefetch_kib<0>>;
+  for (int kk : {k - 8, k - 4, k - 2, k}) {
+    one<tuned, u32, u32>(rep, "default", kk);
+    one<no_prefetch, u32, u32>(rep, "no prefetch", kk);
+    one<tuned, u32, void>(rep, "default", kk);
+    one<no_prefetch, u32, void>(rep, "no prefetch", kk);
+    one<tuned, u64, void>(rep, "default", kk - 1);
+    one<no_prefetch, u64, void>(rep, "no prefetch", kk - 1);
+  }
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
