@@ -147,16 +147,18 @@ int main(int argc, char** argv) {
   // the experiment's sweeps, sweep-radix-sort-2026-11-29-prefetch-{q,kib,shapes}-h200.json: u32 keys
   // gain at 2 to 12 MiB, u64 keys most at 2, pairs as words at 6; u64/u32 pairs lose at every
   // distance, even with only the keys prefetched; other word-pass shapes with it lose). The tuning
-  // against the same without prefetch, at sizes from 2^20 (in L2) to 2^28 (argv[2]).
+  // against the same without prefetch at 2^28 (argv[2]), pairs twice
+  // (sweep-radix-sort-2026-11-29-prefetch-ab-16a6c0e-run{1,2}-h200.json; the same at 2^20 to 2^28
+  // in ...-prefetch-ab-sizes-16a6c0e-h200.json).
   using no_prefetch = edited<tuned, prefetch_kib<0>>;
-  for (int kk : {k - 8, k - 4, k - 2, k}) {
-    one<tuned, u32, u32>(rep, "default", kk);
-    one<no_prefetch, u32, u32>(rep, "no prefetch", kk);
-    one<tuned, u32, void>(rep, "default", kk);
-    one<no_prefetch, u32, void>(rep, "no prefetch", kk);
-    one<tuned, u64, void>(rep, "default", kk - 1);
-    one<no_prefetch, u64, void>(rep, "no prefetch", kk - 1);
+  for (int round = 0; round < 2; ++round) {
+    one<tuned, u32, u32>(rep, "default r" + std::to_string(round), k);
+    one<no_prefetch, u32, u32>(rep, "no prefetch r" + std::to_string(round), k);
   }
+  one<tuned, u64, void>(rep, "default", k - 1);
+  one<no_prefetch, u64, void>(rep, "no prefetch", k - 1);
+  one<tuned, u32, void>(rep, "default", k);
+  one<no_prefetch, u32, void>(rep, "no prefetch", k);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }
