@@ -268,16 +268,16 @@ XCUB_UNROLL
     __builtin_memset(static_cast<void*>(&pad), DESCENDING ? 0x00 : 0xFF, sizeof(pad));
     image_t images[items];
     const bool full = valid == tile_items;
+    // The thread's row: item i lies i * stride after item 0.
+    const int row_begin = striped_position(rank, 0), stride = striped_stride(rank);
+    const Source row = keys_in.advanced(first + static_cast<OffsetT>(row_begin));
     if (full) {  // no bounds to check
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) {
-        images[i] = keys_in.template load<policy.load_modifier>(first + striped_position(rank, i));
-      }
+      for (int i = 0; i < items; ++i) images[i] = row.template load<policy.load_modifier>(i * stride);
     } else {
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        const int p = striped_position(rank, i);
-        images[i] = p < valid ? keys_in.template load<policy.load_modifier>(first + p) : pad;
+        images[i] = row_begin + i * stride < valid ? row.template load<policy.load_modifier>(i * stride) : pad;
       }
     }
 
@@ -315,10 +315,11 @@ XCUB_UNROLL
     // while the look-back waits.
     value_t values[keys_only ? 1 : items];
     if constexpr (!keys_only) {
+      const value_t* const value_row = values_in + first + static_cast<OffsetT>(row_begin);
 XCUB_UNROLL
       for (int i = 0; i < items; ++i) {
-        const int p = striped_position(rank, i);
-        values[i] = full || p < valid ? load_in(values_in, first + p) : value_t{};  // padding: never stored
+        // padding: never stored
+        values[i] = full || row_begin + i * stride < valid ? load_in(value_row, i * stride) : value_t{};
       }
     }
 XCUB_UNROLL
@@ -391,8 +392,11 @@ XCUB_UNROLL
   XCUB_DEVICE XCUB_FORCEINLINE static int striped_position(int rank, int i) {
     const int warp = shape::warp_of(rank);
     const int lane = rank - warp * arch::warp_threads;
-    const int lanes = shape::has_partial_warp ? shape::threads_in_warp(warp) : arch::warp_threads;
-    return warp * arch::warp_threads * items + i * lanes + lane;
+    return warp * arch::warp_threads * items + i * striped_stride(rank) + lane;
+  }
+  /// Positions between a thread's consecutive items: its warp's lanes (a constant with whole warps).
+  XCUB_DEVICE XCUB_FORCEINLINE static int striped_stride(int rank) {
+    return shape::has_partial_warp ? shape::threads_in_warp(shape::warp_of(rank)) : arch::warp_threads;
   }
 
   /// The short circuit: every key of this full tile has one digit, so the tile keeps its order and
@@ -416,20 +420,22 @@ XCUB_UNROLL
     }
     arch::sync_threads();  // the digit's start is in shared memory
     const OffsetT start = digit_start()[1];
+    const int row_begin = striped_position(rank, 0), stride = striped_stride(rank);
+    const Sink row = keys_out.advanced(start + static_cast<OffsetT>(row_begin));
 XCUB_UNROLL
-    for (int i = 0; i < items; ++i) {
-      keys_out.template store<policy.store_modifier>(start + static_cast<OffsetT>(striped_position(rank, i)), images[i]);
-    }
+    for (int i = 0; i < items; ++i) row.template store<policy.store_modifier>(i * stride, images[i]);
     // The values from input to output, once the keys' registers are free (a tile of values held
     // beside the keys would raise the kernel's registers for every tile, uniform or not); every load
     // before any store (the output may alias the input as far as the compiler knows: interleaved, each
     // load would wait for the store before it).
     if constexpr (!keys_only) {
       value_t values[items];
+      const value_t* const value_row = values_in + first + static_cast<OffsetT>(row_begin);
+      value_t* const value_out_row = values_out + start + static_cast<OffsetT>(row_begin);
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) values[i] = load_in(values_in, first + striped_position(rank, i));
+      for (int i = 0; i < items; ++i) values[i] = load_in(value_row, i * stride);
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) store_out(values_out, start + static_cast<OffsetT>(striped_position(rank, i)), values[i]);
+      for (int i = 0; i < items; ++i) store_out(value_out_row, i * stride, values[i]);
     }
   }
 

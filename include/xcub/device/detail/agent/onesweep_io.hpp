@@ -10,7 +10,9 @@
 //   packed_pair_source / packed_pair_sink       a word per pair: from / to a key array and a value
 //                                               array (the first and last passes), or words
 // Each has load<Modifier>(i) -> tile key, or store<Modifier>(i, tile key), the global access
-// with the policy's cache operator; a source also has prefetch_l2(first, count) (its tile keys'
+// with the policy's cache operator, and advanced(by), the same from element `by` on (a thread's
+// row: its items' offsets from there are small constants, which the loads and stores take as
+// immediates instead of a 64-bit address computation each); a source also has prefetch_l2(first, count) (its tile keys'
 // input into L2, arch::prefetch_l2) and gives each pass's digit extractor over its tile
 // keys (for words: the key's digits of their high half, so that -0.0 counts as +0.0 as the
 // histogram of the keys counted it). pair_words<KeyT, ValueT, Decomposer> says whether a pair type
@@ -81,6 +83,11 @@ struct onesweep_key_source {
   XCUB_DEVICE XCUB_FORCEINLINE tile_key_t load(OffsetT i) const {
     return rk::to_image(ThreadLoad<M>(keys + i), decomposer);
   }
+  /// The same source from key `by` on.
+  template <class OffsetT>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE onesweep_key_source advanced(OffsetT by) const {
+    return {keys + by, decomposer};
+  }
 #if XCUB_HAS_KERNELS
   /// Asks for the tile keys [first, first + count) in L2 (arch::prefetch_l2).
   template <class OffsetT>
@@ -105,6 +112,10 @@ struct onesweep_key_sink {
   XCUB_DEVICE XCUB_FORCEINLINE void store(OffsetT i, tile_key_t image) const {
     ThreadStore<M>(keys + i, rk::from_image(image, decomposer));
   }
+  template <class OffsetT>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE onesweep_key_sink advanced(OffsetT by) const {
+    return {keys + by, decomposer};
+  }
 };
 
 /// Pairs in: from a key array and a value array (SPLIT), or as words.
@@ -119,6 +130,11 @@ struct packed_pair_source {
   XCUB_DEVICE XCUB_FORCEINLINE tile_key_t load(OffsetT i) const {
     if constexpr (SPLIT) return words::pack(radix::radix_key<KeyT>::to_image(ThreadLoad<M>(keys + i)), ThreadLoad<M>(values + i));
     else return ThreadLoad<M>(in + i);
+  }
+  template <class OffsetT>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE packed_pair_source advanced(OffsetT by) const {
+    if constexpr (SPLIT) return {keys + by, values + by, in};
+    else return {keys, values, in + by};
   }
 #if XCUB_HAS_KERNELS
   template <class OffsetT>
@@ -153,6 +169,11 @@ struct packed_pair_sink {
     } else {
       ThreadStore<M>(out + i, word);
     }
+  }
+  template <class OffsetT>
+  XCUB_HOST_DEVICE XCUB_FORCEINLINE packed_pair_sink advanced(OffsetT by) const {
+    if constexpr (SPLIT) return {keys + by, values + by, out};
+    else return {keys, values, out + by};
   }
 };
 
