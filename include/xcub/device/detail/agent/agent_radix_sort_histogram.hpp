@@ -55,10 +55,12 @@ struct agent_radix_sort_histogram {
         const OffsetT base = tile * tile_items + static_cast<OffsetT>(rank);
         const bool full = num_items - tile * tile_items >= static_cast<OffsetT>(tile_items);
         image_t images[items];
+        // The thread's row: its keys at constant offsets (immediates), not a 64-bit address each.
+        const KeyT* const row = keys + base;
 XCUB_UNROLL
         for (int i = 0; i < items; ++i) {
           const OffsetT k = base + static_cast<OffsetT>(i * threads);
-          images[i] = full || k < num_items ? rk::to_image(keys[k], decomposer) : image_t{};
+          images[i] = full || k < num_items ? rk::to_image(row[i * threads], decomposer) : image_t{};
         }
 XCUB_UNROLL
         for (int i = 0; i < items; ++i) {
