@@ -45,6 +45,12 @@ struct prefetch_kib {
   static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.l2_prefetch_kib = KIB; }
 };
 
+/// The onesweep write-out's batch of positions (radix_sort_policy::write_batch).
+template <int B>
+struct write_batch_of {
+  static constexpr void apply(xcub::detail::radix_sort_policy& p) { p.write_batch = B; }
+};
+
 namespace {
 
 template <int THREADS, int ITEMS, int SPINS = -1, xcub::RadixRankAlgorithm RANK = xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY,
@@ -151,14 +157,28 @@ int main(int argc, char** argv) {
   // (sweep-radix-sort-2026-11-29-prefetch-ab-16a6c0e-run{1,2}-h200.json; the same at 2^20 to 2^28
   // in ...-prefetch-ab-sizes-16a6c0e-h200.json).
   using no_prefetch = edited<tuned, prefetch_kib<0>>;
+  // 2026-11-29: the onesweep write-out in batches of positions (radix_sort_policy::write_batch;
+  // sweep-radix-sort-2026-11-29-write-batch-run{1,2}-h200.json, on 9b1e4e9 with the batch as a
+  // policy field): pairs as words best at 4 (1.16x CUB against 1.13x at 1), u64 keys at 9, u32 keys
+  // and u64/u32 pairs at 1. Before that, the same file compared the L2 prefetch with none
+  // (sweep-radix-sort-2026-11-29-prefetch-ab-16a6c0e-run{1,2}-h200.json).
   for (int round = 0; round < 2; ++round) {
-    one<tuned, u32, u32>(rep, "default r" + std::to_string(round), k);
-    one<no_prefetch, u32, u32>(rep, "no prefetch r" + std::to_string(round), k);
+    const std::string r = " r" + std::to_string(round);
+    one<edited<tuned, write_batch_of<1>>, u32, u32>(rep, "write batch 1" + r, k);
+    one<edited<tuned, write_batch_of<4>>, u32, u32>(rep, "write batch 4" + r, k);
+    one<edited<tuned, write_batch_of<9>>, u32, u32>(rep, "write batch 9" + r, k);
+    one<edited<tuned, write_batch_of<12>>, u32, u32>(rep, "write batch 12" + r, k);
+    one<edited<tuned, write_batch_of<18>>, u32, u32>(rep, "write batch 18" + r, k);
   }
-  one<tuned, u64, void>(rep, "default", k - 1);
-  one<no_prefetch, u64, void>(rep, "no prefetch", k - 1);
-  one<tuned, u32, void>(rep, "default", k);
-  one<no_prefetch, u32, void>(rep, "no prefetch", k);
+  one<edited<tuned, write_batch_of<1>>, u32, void>(rep, "write batch 1", k);
+  one<edited<tuned, write_batch_of<8>>, u32, void>(rep, "write batch 8", k);
+  one<edited<tuned, write_batch_of<16>>, u32, void>(rep, "write batch 16", k);
+  one<edited<tuned, write_batch_of<1>>, u64, void>(rep, "write batch 1", k - 1);
+  one<edited<tuned, write_batch_of<9>>, u64, void>(rep, "write batch 9", k - 1);
+  one<edited<tuned, write_batch_of<12>>, u64, void>(rep, "write batch 12", k - 1);
+  one<edited<tuned, write_batch_of<1>>, u64, u32>(rep, "write batch 1", k - 1);
+  one<edited<tuned, write_batch_of<8>>, u64, u32>(rep, "write batch 8", k - 1);
+  one<edited<tuned, write_batch_of<16>>, u64, u32>(rep, "write batch 16", k - 1);
   rep.finish(argc > 1 ? argv[1] : nullptr);
   return 0;
 }

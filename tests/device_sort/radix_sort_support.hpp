@@ -55,6 +55,7 @@ struct dynamic_radix_tuning {
     p.load_modifier = xcub::LOAD_CG;  // as the CUDA sm_90 tunings: cache operators on the pass's loads and stores
     p.store_modifier = xcub::STORE_CS;
     p.l2_prefetch_kib = 1;  // keys alone prefetch the next tile (less than a tile's input: one tile)
+    p.write_batch = 3;      // 8 positions written out as 3 + 3 + 2
     return p;
   }
 };
@@ -86,6 +87,7 @@ struct packed_radix_tuning {
     p.load_modifier = xcub::LOAD_CG;
     p.store_modifier = xcub::STORE_CS;
     p.l2_prefetch_kib = 8;  // two tiles of 512 words ahead: a portion's last two tiles prefetch nothing
+    p.write_batch = 4;
     return p;
   }
 };
@@ -121,6 +123,7 @@ struct packed_match_radix_tuning {
       xcub::detail::radix_sort_policy p{64, 4, 8, xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY, 64, 4, 64, 0, 4};
       p.pack_pairs = true;
       p.l2_prefetch_kib = 4;  // the word passes take the pairs' distance: half a word tile, so one tile
+      p.write_batch = 5;      // and the pairs' write-out batch: 8 words as 5 + 3
       return p;
     }
   }

@@ -218,6 +218,11 @@ struct radix_sort_policy {
   /// beside the keys do not prefetch (u64/u32 pairs on an H200 lost 2-13%). Pairs as words take the
   /// pairs' distance, not the word policy's. 0: no prefetch.
   int l2_prefetch_kib = 0;
+  /// Sorted positions a onesweep thread writes out of a dynamic tile at once: their shared-memory
+  /// reads (key, value, the digit's start) first, then their global stores. The stores with a cache
+  /// operator are asm that nvcc keeps in program order with every other memory access, so with 1
+  /// each store waits for two shared-memory reads before it.
+  int write_batch = 1;
   constexpr int tile_items() const { return block_threads * items_per_thread; }
   /// Keys per thread of the single tile's smaller shapes: a block sorts a whole tile whatever the
   /// input's size, so inputs of up to an eighth or a half of the single tile take tiles of that

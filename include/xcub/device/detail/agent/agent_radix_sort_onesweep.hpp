@@ -143,6 +143,8 @@ struct agent_radix_sort_onesweep {
   static constexpr int threads = policy.block_threads;
   static constexpr int items = policy.items_per_thread;
   static constexpr int tile_items = threads * items;
+  /// Sorted positions a thread writes out at once (radix_sort_policy::write_batch).
+  static constexpr int write_batch = policy.write_batch < 1 ? 1 : policy.write_batch > items ? items : policy.write_batch;
   static constexpr int radix_bits = policy.radix_bits;
   static constexpr int digits = 1 << radix_bits;
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
@@ -340,16 +342,30 @@ XCUB_UNROLL
     }
     arch::sync_threads();  // the sorted tile and every digit's start are in shared memory
 
-    // 4. Out in runs per digit.
+    // 4. Out in runs per digit, write_batch positions at a time: their shared-memory reads first,
+    // then their stores. The cache-operator stores are asm that nvcc may not move other memory
+    // accesses across, so one position at a time would wait out two shared-memory reads per store.
     if constexpr (dynamic) {
 XCUB_UNROLL
-      for (int i = 0; i < items; ++i) {
-        const int p = i * threads + rank;
-        const image_t image = tile_keys()[p];
-        const OffsetT destination = digit_start()[extractor.Digit(image)] + static_cast<OffsetT>(p);
-        if (full || p < valid) {
-          keys_out.template store<policy.store_modifier>(destination, image);
-          if constexpr (!keys_only) store_out(values_out, destination, tile_values()[p]);
+      for (int i0 = 0; i0 < items; i0 += write_batch) {
+        image_t image[write_batch];
+        value_t value[keys_only ? 1 : write_batch];
+        OffsetT destination[write_batch];
+XCUB_UNROLL
+        for (int b = 0; b < write_batch; ++b) {
+          if (i0 + b < items) {
+            const int p = (i0 + b) * threads + rank;
+            image[b] = tile_keys()[p];
+            destination[b] = digit_start()[extractor.Digit(image[b])] + static_cast<OffsetT>(p);
+            if constexpr (!keys_only) value[b] = tile_values()[p];
+          }
+        }
+XCUB_UNROLL
+        for (int b = 0; b < write_batch; ++b) {
+          if (i0 + b < items && (full || (i0 + b) * threads + rank < valid)) {
+            keys_out.template store<policy.store_modifier>(destination[b], image[b]);
+            if constexpr (!keys_only) store_out(values_out, destination[b], value[b]);
+          }
         }
       }
     } else {

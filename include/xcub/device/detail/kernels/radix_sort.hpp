@@ -124,10 +124,21 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
 }
 
 /// The policy a onesweep launch runs under: KeyT's and ValueT's, or, for pairs as words, the words'
-/// as keys alone (the dispatch sizes those launches by the same policy).
+/// as keys alone (the dispatch sizes those launches by the same policy) with the pairs' write-out
+/// batch (radix_sort_policy::write_batch, measured for the pairs), as the dispatch gives them the
+/// pairs' L2 prefetch distance.
 template <class Tuning, class KeyT, class ValueT, class Io>
-using onesweep_active_policy =
-    std::conditional_t<Io::packed, active_policy<Tuning, typename Io::tile_key_t, NullType>, active_policy<Tuning, KeyT, ValueT>>;
+struct onesweep_active_policy {
+  static constexpr radix_sort_policy value = [] {
+    if constexpr (Io::packed) {
+      radix_sort_policy p = active_policy<Tuning, typename Io::tile_key_t, NullType>::value;
+      p.write_batch = active_policy<Tuning, KeyT, ValueT>::value.write_batch;
+      return p;
+    } else {
+      return active_policy<Tuning, KeyT, ValueT>::value;
+    }
+  }();
+};
 
 /// One pass over one portion: the block's tile (block id, or a ticket where blocks may start out of
 /// order) through agent_radix_sort_onesweep. Io (onesweep_io.hpp) says what the tile sorts: KeyT

@@ -110,9 +110,16 @@ struct radix_sort {
     // u64 1.27x -> 1.29x; 2 to 12 MiB all gain for u32, u64 best at 2), pairs as words 6 MiB ahead
     // (1.105-1.11x -> 1.12-1.13x; 2 MiB gained nothing, 12 MiB 0.005). Pairs that do not pack keep
     // none: u64/u32 lost 2-13% at every distance, even with the keys alone prefetched.
+    // Write-out in batches (radix_sort_policy::write_batch; 2026-11-29, H200, xcub/CUB at 2^28,
+    // 2^27 for 8-byte keys, two runs, sweep-radix-sort-2026-11-29-write-batch-run{1,2}-h200.json):
+    // pairs as words 4 (1.125-1.134x -> 1.159-1.163x; 9: 1.131-1.133x, 12 and 18: 1.115-1.119x), u64
+    // keys 9 (1.272-1.278x -> 1.286-1.287x; 12: 1.270x); u32 keys (8: 1.299x, 16: 1.281x against
+    // 1.305x) and u64/u32 pairs (8: 1.104x, 16: 1.096x against 1.108x) keep 1.
     if (arch >= 900 && dynamic) {
       if (keys_only) p.l2_prefetch_kib = 2048;
       else if (packs) p.l2_prefetch_kib = 6144;
+      if (packs) p.write_batch = 4;
+      else if (keys_only && key_bytes == 8) p.write_batch = 9;
       p.pack_pairs = packs;
       if (keys_only && key_bytes == 8) p.store_modifier = STORE_CS;
       else if (key_bytes == 4 && value_bytes <= 4 && !keys_only) p.load_modifier = LOAD_CG;
