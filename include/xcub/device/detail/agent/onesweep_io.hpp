@@ -12,8 +12,9 @@
 // Each has load<Modifier>(i) -> tile key, or store<Modifier>(i, tile key), the global access
 // with the policy's cache operator, and advanced(by), the same from element `by` on (a thread's
 // row: its items' offsets from there are small constants, which the loads and stores take as
-// immediates instead of a 64-bit address computation each); a source also has prefetch_l2(first, count) (its tile keys'
-// input into L2, arch::prefetch_l2) and gives each pass's digit extractor over its tile
+// immediates instead of a 64-bit address computation each); a source also has
+// prefetch_l2(first, count) (its tile keys' input into L2, arch::prefetch_l2) and gives each
+// pass's digit extractor over its tile
 // keys (for words: the key's digits of their high half, so that -0.0 counts as +0.0 as the
 // histogram of the keys counted it). pair_words<KeyT, ValueT, Decomposer> says whether a pair type
 // packs: a plain key whose image is an unsigned integer as wide as the value (1, 2 or 4 bytes), the

@@ -108,8 +108,9 @@ struct radix_sort {
     // H200, xcub/CUB at 2^28 4-byte and 2^27 8-byte keys, two runs each,
     // sweep-radix-sort-2026-11-29-prefetch-*-h200.json): keys alone 2 MiB ahead (u32 1.26x -> 1.30x,
     // u64 1.27x -> 1.29x; 2 to 12 MiB all gain for u32, u64 best at 2), pairs as words 6 MiB ahead
-    // (1.105-1.11x -> 1.12-1.13x; 2 MiB gained nothing, 12 MiB 0.005). Pairs that do not pack keep
-    // none: u64/u32 lost 2-13% at every distance, even with the keys alone prefetched.
+    // (1.105-1.11x -> 1.12-1.13x in the experiment's build, 1.111x -> 1.113-1.121x in the kept one;
+    // 2 MiB gained nothing, 12 MiB 0.005). Pairs that do not pack keep none: u64/u32 lost 2-13% at
+    // every distance, even with the keys alone prefetched.
     // Write-out in batches (radix_sort_policy::write_batch; 2026-11-29, H200, xcub/CUB at 2^28,
     // 2^27 for 8-byte keys, two runs, sweep-radix-sort-2026-11-29-write-batch-run{1,2}-h200.json):
     // pairs as words 4 (1.125-1.134x -> 1.159-1.163x; 9: 1.131-1.133x, 12 and 18: 1.115-1.119x), u64
