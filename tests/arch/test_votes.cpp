@@ -1,4 +1,5 @@
-// Warp votes (ballot, any, all, match_any on 32- and 64-bit values) with full, prefix and scattered
+// Warp votes (ballot, any, all, match_any on 32- and 64-bit values, ballot_agree with and without the
+// vote) with full, prefix and scattered
 // member masks and a partial last warp, against a host model; lane masks, lane_count, lowest_lane,
 // highest_lane and lanes_below (every lower lane, whether it takes part or not).
 #include "test_support.hpp"
@@ -11,7 +12,10 @@ using arch::lane_mask_t;
 namespace {
 constexpr unsigned W = arch::warp_threads;
 constexpr int rounds = 8;
-enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, vote_lowest, vote_highest, vote_below, votes };
+enum : int { vote_ballot, vote_any, vote_all, vote_match32, vote_match64, vote_count, vote_active, vote_lowest, vote_highest, vote_below,
+             vote_agree, vote_agree_and_votes, vote_votes_of_agree, votes };
+/// The bits ballot_agree tests in round r (value32 is 0, 1 or 2).
+constexpr std::uint32_t agree_bits(int r) { return 1u << (r % 2); }
 
 struct vote_input {
   std::uint64_t value64;
@@ -44,6 +48,10 @@ XCUB_KERNEL void vote_rounds(const vote_input* in, const lane_mask_t* masks, uns
       o[vote_lowest * n] = arch::lowest_lane(mask);  // of the member mask: never empty
       o[vote_highest * n] = arch::highest_lane(mask);
       o[vote_below * n] = arch::lanes_below();
+      o[vote_agree * n] = arch::ballot_agree(mask, v.value32, agree_bits(r));
+      lane_mask_t bit_votes = 0;
+      o[vote_agree_and_votes * n] = arch::ballot_agree(mask, v.value32, agree_bits(r), bit_votes);
+      o[vote_votes_of_agree * n] = bit_votes;
     }
     arch::sync_threads();  // keeps the rounds apart
   }
@@ -92,9 +100,13 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
       }
       for (unsigned l = 0; l < W; ++l) {
         if (!(mask >> l & 1)) continue;
-        lane_mask_t m32 = 0, m64 = 0;
+        lane_mask_t m32 = 0, m64 = 0, agree = 0, bit_votes = 0;
+        const bool mine_set = (in[r * n + first + l].value32 & agree_bits(r)) != 0;
         for (unsigned o = 0; o < W; ++o) {
           if (!(mask >> o & 1)) continue;
+          const bool set = (in[r * n + first + o].value32 & agree_bits(r)) != 0;
+          if (set == mine_set) agree |= lane_mask_t{1} << o;
+          if (set) bit_votes |= lane_mask_t{1} << o;
           if (in[r * n + first + o].value32 == in[r * n + first + l].value32) m32 |= lane_mask_t{1} << o;
           if (in[r * n + first + o].value64 == in[r * n + first + l].value64) m64 |= lane_mask_t{1} << o;
         }
@@ -113,6 +125,9 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
         w[vote_lowest * n] = lo;
         w[vote_highest * n] = hi;
         w[vote_below * n] = arch::lane_range_mask(0, l);
+        w[vote_agree * n] = agree;
+        w[vote_agree_and_votes * n] = agree;
+        w[vote_votes_of_agree * n] = bit_votes;
       }
     }
   }
@@ -122,7 +137,9 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
   d_out.fill_bytes(0xFF);
   xcub_test::launch_and_wait(grid, block, 0, vote_rounds, d_in.data(), d_masks.data(), d_out.data());
   const auto got = d_out.download();
-  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask", "lowest_lane", "highest_lane", "lanes_below"};
+  const char* names[] = {"ballot", "any", "all", "match_any 32-bit", "match_any 64-bit", "lane_count", "active_mask", "lowest_lane", "highest_lane", "lanes_below",
+                         "ballot_agree", "ballot_agree (with the vote)", "ballot_agree's vote"};
+  static_assert(sizeof names / sizeof *names == votes, "a name per vote");
   for (int r = 0; r < rounds; ++r) {
     for (int k = 0; k < votes; ++k) {
       const auto at = (r * votes + k) * n;
@@ -134,7 +151,7 @@ void check_votes(xcub::dim3 grid, xcub::dim3 block, std::mt19937_64& rng) {
 }
 }  // namespace
 
-TEST_CASE("votes: ballot, any, all, match_any with full and partial masks") {
+TEST_CASE("votes: ballot, any, all, match_any, ballot_agree with full and partial masks") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("votes");
   check_votes(xcub::dim3(3), xcub::dim3(100), rng);           // partial last warp at 32 and 64

@@ -34,6 +34,14 @@ TEST_CASE("BlockRadixRank: 1D blocks, full and partial warps") {
     check_all<basic<33, 8, false, true, rk, four>, std::uint32_t, 33, 1, 1, 1, 12, 8, false, false>(r);
     check_all<basic<32, 1, true, true, ws, eight>, std::uint64_t, 32, 1, 1, 15, 33, 1, true, false>(r);
     check_all<basic<96, 5, true, false, rk, four>, std::uint16_t, 96, 1, 1, 6, 11, 5, true, false>(r);
+    // Counts in registers (up to 16 slots and 15 keys per thread; MEMOIZE from 8 keys): BASIC with
+    // 8 keys, ascending and descending; 15 keys, one field at its limit with all-equal keys; MEMOIZE
+    // with 8 keys and 3-bit digits; 2-bit digits and a partial last warp.
+    check_all<basic<256, 4, false, false, ws, four>, std::uint32_t, 256, 1, 1, 8, 0, 4, false, false>(r);
+    check_all<basic<128, 4, true, false, ws, four>, std::uint32_t, 128, 1, 1, 8, 9, 4, true, false>(r);
+    check_all<basic<64, 4, false, false, rk, four>, std::uint16_t, 64, 1, 1, 15, 2, 4, false, false>(r);
+    check_all<basic<128, 3, true, true, ws, four>, std::uint32_t, 128, 1, 1, 8, 5, 3, true, false>(r);
+    check_all<basic<70, 2, false, false, ws, eight>, std::uint64_t, 70, 1, 1, 4, 50, 2, false, false>(r);
   });
 }
 

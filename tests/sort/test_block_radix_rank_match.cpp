@@ -42,6 +42,15 @@ TEST_CASE("BlockRadixRankMatch") {
     check_all<match<100, 8, false, ws>, std::uint32_t, 100, 1, 1, 7, 5, 8, false, true>(r);
     check_all<match<16, 8, true, rk, 4, 2>, std::uint32_t, 16, 4, 2, 6, 3, 8, true, true>(r);
     check_all<match<24, 8, false, ws>, std::uint16_t, 24, 1, 1, 3, 8, 8, false, true>(r);
+    // Lane counts (16 keys per thread and more, up to 4 warps, a lane per slot in every warp): whole
+    // warps; 5-bit digits, a slot for every lane of a 32-lane warp; a partial last warp of 16 lanes
+    // (32-lane warps; at 64 lanes, one partial warp of 48), descending; a 2D block with the RAKING
+    // scan; and 100 threads, whose last warp has too few lanes for it.
+    check_all<match<128, 4, false, ws>, std::uint32_t, 128, 1, 1, 16, 0, 4, false, true>(r);
+    check_all<match<64, 5, false, ws>, std::uint32_t, 64, 1, 1, 16, 7, 5, false, true>(r);
+    check_all<match<48, 4, true, ws>, std::uint16_t, 48, 1, 1, 17, 4, 4, true, true>(r);
+    check_all<match<32, 3, false, rk, 2>, std::uint64_t, 32, 2, 1, 20, 40, 3, false, true>(r);
+    check_all<match<100, 4, false, ws>, std::uint32_t, 100, 1, 1, 16, 2, 4, false, true>(r);
   });
 }
 

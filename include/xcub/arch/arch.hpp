@@ -14,6 +14,7 @@
 //   exchange   shfl_idx/up/down/xor(mask, value, ..., width) on any trivially copyable type
 //              ballot(mask, p) any(mask, p) all(mask, p) match_any(mask, value)
 //              ballot_agree(mask, value, bits): lanes whose value & bits is zero exactly when the caller's is
+//              (an overload with a fourth argument also gives the vote: the lanes whose value & bits is set)
 //   atomics    atomic_add/min/max/or/and/exchange/cas<scope>(ptr, ...)   relaxed, return the old value
 //              atomic_load_acquire<scope>(ptr), atomic_store_release<scope>(ptr, v), thread_fence<scope>()
 //              atomic_load_relaxed<scope>(ptr), atomic_store_relaxed<scope>(ptr, v)   (atomic, unordered;

@@ -6,7 +6,8 @@
 //   descending, so that larger digits come first) lives in counter lane `o % LANES` and sub-counter
 //   `o / LANES`; one more, never counted, lane per column pads the raking stride (odd for LANES > 1).
 // - Count: each thread counts its keys in its own column (no atomics, no races): a key's prefix in
-//   the thread is the counter before its increment.
+//   the thread is the counter before its increment. Where counts_in_registers() says, the thread
+//   counts in a register (a 4-bit field per slot) and writes its column once.
 // - Scan (one barrier before, one after): the words, laid out lane-major (word = lane * THREADS +
 //   thread), are raked as THREADS segments of SEGMENT consecutive words: each thread reduces its
 //   segment (upsweep), BlockScan takes the exclusive sum of the segment totals, and each thread
@@ -88,6 +89,18 @@ class block_radix_rank_basic {  // FOLD: a warp_totals_fold, or -1 for counter_r
   static constexpr int SLOTS = LANES * PACKING;  // counters per column (>= RADIX_DIGITS)
   static constexpr int SEGMENT = LANES + 1;      // words per column and per raking segment
   static constexpr int MAX_TILE = 65535;         // what a 16-bit counter holds
+  /// Whether a thread counts its keys in registers (4 bits per slot in one 64-bit word) and then
+  /// writes its whole column, where it otherwise reads and writes a shared counter per key, each
+  /// key's read waiting for the last one's write: for RankKeys (FOLD -1; the sorts' passes were not
+  /// measured with it) with at most 16 slots and 15 keys per thread (no field can overflow), and with
+  /// MEMOIZE from 8 keys per thread. RankKeys with 4-bit digits against CUB on an H200, 2026-11-29:
+  /// BASIC 256 x 8 0.966-0.967 -> 1.083, 128 x 4 1.05 -> 1.12, 128 x 8 1.03 -> 1.06, MEMOIZE 256 x 8
+  /// 1.02 -> 1.05; MEMOIZE with 4 keys lost (128 x 4 1.08 -> 0.985, 256 x 4 1.025 -> 0.955: 8 more
+  /// registers, fewer blocks per SM).
+  template <int KEYS>
+  static constexpr bool counts_in_registers() {
+    return FOLD < 0 && SLOTS <= 16 && KEYS <= 15 && (!MEMOIZE || KEYS >= 8);
+  }
 
   using block_scan = BlockScan<packed_t, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
 
@@ -109,17 +122,38 @@ class block_radix_rank_basic {  // FOLD: a warp_totals_fold, or -1 for counter_r
     static_assert(THREADS * KEYS_PER_THREAD <= MAX_TILE,
                   "xcub::BlockRadixRank: a tile holds at most 65535 keys (the digit counters are 16 bits)");
     packed_t* const words = reinterpret_cast<packed_t*>(storage.counters);
-XCUB_UNROLL
-    for (int lane = 0; lane < SEGMENT; ++lane) words[lane * THREADS + rank] = 0;
-
     radix_counter_alias* const counters = reinterpret_cast<radix_counter_alias*>(storage.counters);
     radix_counter_alias* counter_of[KEYS_PER_THREAD];
     counter_t thread_prefix[KEYS_PER_THREAD];
+    if constexpr (counts_in_registers<KEYS_PER_THREAD>()) {
+      std::uint64_t nibbles = 0;  // slot o's count in bits [4o, 4o + 4)
 XCUB_UNROLL
-    for (int i = 0; i < KEYS_PER_THREAD; ++i) {
-      counter_of[i] = counters + counter_index(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])), rank);
-      thread_prefix[i] = *counter_of[i];
-      *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        const std::uint32_t digit = static_cast<std::uint32_t>(digit_extractor.Digit(keys[i]));
+        const std::uint32_t shift = 4 * slot_of(digit);
+        thread_prefix[i] = static_cast<counter_t>((nibbles >> shift) & 15u);
+        nibbles += std::uint64_t{1} << shift;
+        counter_of[i] = counters + counter_index(digit, rank);
+      }
+XCUB_UNROLL
+      for (int lane = 0; lane < LANES; ++lane) {
+        packed_t w = 0;
+XCUB_UNROLL
+        for (int sub = 0; sub < PACKING; ++sub) {
+          w |= static_cast<packed_t>((nibbles >> (4 * (lane + sub * LANES))) & 15u) << (16 * sub);
+        }
+        words[lane * THREADS + rank] = w;
+      }
+      words[LANES * THREADS + rank] = 0;
+    } else {
+XCUB_UNROLL
+      for (int lane = 0; lane < SEGMENT; ++lane) words[lane * THREADS + rank] = 0;
+XCUB_UNROLL
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        counter_of[i] = counters + counter_index(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i])), rank);
+        thread_prefix[i] = *counter_of[i];
+        *counter_of[i] = static_cast<counter_t>(thread_prefix[i] + 1);
+      }
     }
     arch::sync_threads();
     constexpr warp_totals_fold fold =
@@ -152,9 +186,13 @@ XCUB_UNROLL
   TempStorage& storage;
   int rank;
 
+  /// Digit (or its reverse, descending) to slot: counter lane slot % LANES, sub-counter slot / LANES.
+  XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t slot_of(std::uint32_t digit) {
+    return IS_DESCENDING ? static_cast<std::uint32_t>(SLOTS - 1) - digit : digit;
+  }
   /// The index (in counters) of `digit`'s counter in thread `column`'s column.
   XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t counter_index(std::uint32_t digit, int column) {
-    const std::uint32_t o = IS_DESCENDING ? static_cast<std::uint32_t>(SLOTS - 1) - digit : digit;
+    const std::uint32_t o = slot_of(digit);
     const std::uint32_t lane = o & (LANES - 1), sub = o >> LOG_LANES;
     // Distributed, so that the column's term (the same for every key of a thread) is computed once.
     return lane * (THREADS * PACKING) + static_cast<std::uint32_t>(column) * PACKING + sub;

@@ -43,9 +43,14 @@
 
 namespace xcub::detail {
 
+/// BLOCK_TUNING: the rules measured for BlockRadixRank's RankKeys (ordered_fold, and the leader of
+/// WARP_MATCH_ANY's groups found as CUB finds it: the lane equal to its peers' highest, one popcount
+/// fewer per key than the test on the peers' count; RankKeys against CUB on an H200, 2026-11-29:
+/// 128 x 8 0.972-0.975 -> 0.991-0.992, 256 x 8 0.958-0.966 -> 0.985-0.988, 256 x 16 0.960-0.966 ->
+/// 0.992-0.995). The onesweep agent passes false: its kernels were tuned without them.
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
           WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0,
-          bool FOLD_RULE = true>
+          bool BLOCK_TUNING = true>
 class block_radix_rank_early_counts {
   static_assert(RANK_BATCH >= 0, "xcub: a radix rank batch has at least one key (0: the class chooses)");
   static_assert(MATCH_ALGORITHM != WARP_MATCH_ATOMIC_OR || RANK_BATCH <= 1,
@@ -68,15 +73,15 @@ class block_radix_rank_early_counts {
     else return !ATOMIC_OR && RADIX_BITS == 8 && THREADS >= 256 && KEYS_PER_THREAD >= 16 ? 2 : 1;
   }
   /// Whether the digit counts' scan folds the warps' totals in order (block_scan_warp_scans.hpp)
-  /// rather than as BlockScan does: with FOLD_RULE, for WARP_MATCH_ANY and BLOCK_SCAN_WARP_SCANS in
+  /// rather than as BlockScan does: with BLOCK_TUNING, for WARP_MATCH_ANY and BLOCK_SCAN_WARP_SCANS in
   /// blocks of 256 threads or more, where each thread holds at most one digit and ranks 8 keys or
   /// more. RankKeys against CUB, H200, 2026-11-28: 256 x 8 0.944-0.949 ->
   /// 0.961-0.964, 256 x 16 0.959-0.961 -> 0.963-0.964, where 256 x 4 lost (0.997 -> 0.983-0.987) and
-  /// ATOMIC_OR lost 1-2% at 256 threads. The onesweep agent keeps BlockScan's fold (FOLD_RULE
+  /// ATOMIC_OR lost 1-2% at 256 threads. The onesweep agent keeps BlockScan's fold (BLOCK_TUNING
   /// false): its kernels were tuned with it.
   template <int KEYS_PER_THREAD>
   static constexpr bool ordered_fold() {
-    return FOLD_RULE && !ATOMIC_OR && THREADS >= 256 && (RADIX_DIGITS + THREADS - 1) / THREADS == 1 &&
+    return BLOCK_TUNING && !ATOMIC_OR && THREADS >= 256 && (RADIX_DIGITS + THREADS - 1) / THREADS == 1 &&
            KEYS_PER_THREAD >= 8 && INNER_SCAN_ALGORITHM == BLOCK_SCAN_WARP_SCANS;
   }
   /// Ints between the starts of two warps' regions (histogram, then offsets over its start).
@@ -252,7 +257,7 @@ XCUB_UNROLL
         for (int b = 0; b < B; ++b) {
           if (i0 + b < KEYS_PER_THREAD) up[b] = arch::lane_count(peers[b] & up_to_me);
         }
-        count_batch<B>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
+        count_batch<B, BLOCK_TUNING>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
       }
     }
     return false;

@@ -2,12 +2,13 @@
 // (BlockRadixRankMatch with 8-bit digits, BlockRadixRankMatchEarlyCounts with WARP_MATCH_ANY), a
 // batch of keys at a time.
 //
-// count_batch<B>(members, i0, peers, up_to_me, counter_of, ranks): called by every lane of `members`
+// count_batch<B, LEADER_BY_LANE>(members, i0, peers, up_to_me, counter_of, ranks): called by every lane of `members`
 // (its warp's lanes that exist) for the keys i0 .. i0 + B - 1 of each lane (those below
 // KEYS_PER_THREAD). For key b, peers[b] holds the lanes of `members` with the same digit (the caller
 // among them), up_to_me[b] the count of those up to and including the caller, and counter_of(b) the
 // warp's counter of that digit (the same address in every peer). The highest peer adds the group's
-// size to the counter; key b's adds come after key b - 1's (a sync_warp between them: two keys of a
+// size to the counter (LEADER_BY_LANE: the lane that finds itself the highest of its peers, CUB's
+// test; else the lane whose peers up to itself are all of them, a second popcount); key b's adds come after key b - 1's (a sync_warp between them: two keys of a
 // batch may share a digit, and their adds must land in key order). Then every lane's
 // ranks[i0 + b] = the counter before its group's add plus its peers below it. The batch's
 // shared-memory round trips overlap; the next batch's adds come after this batch's broadcasts,
@@ -21,7 +22,7 @@
 namespace xcub::detail {
 
 #if XCUB_HAS_KERNELS
-template <int B, int KEYS_PER_THREAD, class CounterOf>
+template <int B, bool LEADER_BY_LANE, int KEYS_PER_THREAD, class CounterOf>
 XCUB_DEVICE XCUB_FORCEINLINE void count_batch(arch::lane_mask_t members, int i0, const arch::lane_mask_t (&peers)[B],
                                               const int (&up_to_me)[B], CounterOf counter_of,
                                               int (&ranks)[KEYS_PER_THREAD]) {
@@ -31,8 +32,9 @@ XCUB_UNROLL
     if (i0 + b < KEYS_PER_THREAD) {
       if (b > 0) arch::sync_warp(members);
       before[b] = 0;
-      // The highest peer leads: its peers up to itself are the whole group.
-      if (up_to_me[b] == arch::lane_count(peers[b])) {
+      const bool leads = LEADER_BY_LANE ? arch::lane_id() == arch::highest_lane(peers[b])
+                                        : up_to_me[b] == arch::lane_count(peers[b]);
+      if (leads) {
         before[b] = arch::atomic_add<arch::scope::block>(counter_of(b), up_to_me[b]);
       }
     }

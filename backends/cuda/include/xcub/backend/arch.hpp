@@ -122,6 +122,20 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32
   const lane_mask_t votes = __ballot_sync(m, set);
   return (set ? votes : ~votes) & m;
 }
+/// The same, and the vote itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits,
+                                                      lane_mask_t& votes) {
+  if (m == full_lane_mask) {
+    std::uint32_t agree;
+    asm("{ .reg .pred p; .reg .b32 t; and.b32 t, %2, %3; setp.ne.u32 p, t, 0; vote.sync.ballot.b32 %0, p, 0xffffffff; "
+        "mov.b32 %1, %0; @!p not.b32 %1, %0; }"
+        : "=r"(votes), "=r"(agree) : "r"(value), "r"(bits));
+    return agree;
+  }
+  const bool set = (value & bits) != 0;
+  votes = __ballot_sync(m, set);
+  return (set ? votes : ~votes) & m;
+}
 /// Lanes of `m` whose `value` equals the caller's.
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
   return __match_any_sync(m, value);

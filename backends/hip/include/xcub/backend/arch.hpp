@@ -82,6 +82,13 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32
   const lane_mask_t votes = ballot(m, set);
   return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
 }
+/// The same, and the vote itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits,
+                                                      lane_mask_t& votes) {
+  const bool set = (value & bits) != 0;
+  votes = ballot(m, set);
+  return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
+}
 
 }  // namespace xcub::arch
 

@@ -84,6 +84,12 @@ inline lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_
   const lane_mask_t votes = ballot(m, set);
   return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
 }
+/// The same, and the vote itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
+inline lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits, lane_mask_t& votes) {
+  const bool set = (value & bits) != 0;
+  votes = ballot(m, set);
+  return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
+}
 inline lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
   return static_cast<lane_mask_t>(host::detail::warp_collective(host::detail::warp_op::match_any, m, value, 0, warp_threads));
 }
