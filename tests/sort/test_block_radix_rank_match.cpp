@@ -51,6 +51,12 @@ TEST_CASE("BlockRadixRankMatch") {
     check_all<match<48, 4, true, ws>, std::uint16_t, 48, 1, 1, 17, 4, 4, true, true>(r);
     check_all<match<32, 3, false, rk, 2>, std::uint64_t, 32, 2, 1, 20, 40, 3, false, true>(r);
     check_all<match<100, 4, false, ws>, std::uint32_t, 100, 1, 1, 16, 2, 4, false, true>(r);
+    // Warps zeroing their own columns (whole warps, digits under 8 bits or 16 keys and more): 8-bit
+    // digits with 16 keys, descending with the RAKING scan; 6-bit digits in 3 warps (no padding
+    // column, a tail past the counters).
+    check_all<match<128, 8, false, ws>, std::uint32_t, 128, 1, 1, 16, 0, 8, false, true>(r);
+    check_all<match<64, 8, true, rk>, std::uint32_t, 64, 1, 1, 17, 3, 8, true, true>(r);
+    check_all<match<96, 6, false, ws>, std::uint32_t, 96, 1, 1, 5, 1, 6, false, true>(r);
   });
 }
 

@@ -5,6 +5,8 @@
 //   slot is the digit, or 2^RADIX_BITS - 1 - digit when descending). PADDED_WARPS is odd (one unused
 //   column where the warp count is even) against bank conflicts. The same memory, seen as THREADS
 //   rows of PADDED_SEGMENT (odd) ints, is the raking grid of the scan.
+// - Zero: each thread its row of the grid, then a barrier; or (warps_zero_own_columns()) each warp
+//   its own column, the only counters it touches before the scan, then a sync_warp.
 // - Count: each warp walks its keys item by item (a warp-striped tile: item i of every lane, then
 //   item i + 1); for each, the lanes of equal digit find each other (match_digit), all read their
 //   warp's counter, sync_warp, the lowest of them adds the group's size, sync_warp. A key's warp
@@ -37,6 +39,7 @@
 #include <xcub/block/detail/block_shape.hpp>
 #include <xcub/block/detail/warp_count_batch.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
+#include <xcub/block/detail/strided_for.hpp>
 
 namespace xcub::detail {
 
@@ -65,6 +68,16 @@ class block_radix_rank_match {
   /// with 4-bit digits against CUB on an H200, 2026-11-29: 128 x 16 0.970-0.977 -> 1.015-1.019;
   /// 256 x 16 lost (0.983 -> 0.94), and so did 4 and 8 keys per thread (128 x 4 0.98 -> 0.80,
   /// 256 x 8 0.98 -> 0.89).
+  /// Whether each warp zeroes its own column of counters (a sync_warp, no block barrier before the
+  /// count): whole warps, digits of fewer than 8 bits, or 16 keys per thread and more. RankKeys
+  /// against CUB on an H200, 2026-11-29 (five runs): 4 bits 256 x 8 0.980-0.984 -> 0.996-1.004,
+  /// 256 x 16 0.978-0.991 -> 1.011-1.018, 128 x 8 1.02-1.05 -> 1.05-1.06, 4 keys per thread
+  /// unchanged; 8 bits 128 x 16 1.03 -> 1.04, 256 x 16 1.02 -> 1.05, but 256 x 4 0.98 -> 0.94 and
+  /// 256 x 8 0.99 -> 0.93 (13 more registers at 256 x 8).
+  template <int KEYS>
+  static constexpr bool warps_zero_own_columns() {
+    return !shape::has_partial_warp && (RADIX_BITS < 8 || KEYS >= 16);
+  }
   template <int KEYS>
   static constexpr bool lane_counts() {
     return RANK_BATCH == 1 && RADIX_DIGITS <= shape::last_warp_threads && KEYS >= 16 && shape::warps <= 4;
@@ -94,7 +107,9 @@ class block_radix_rank_match {
     int* counter_of[KEYS_PER_THREAD];
     if constexpr (lane_counts<KEYS_PER_THREAD>()) {
       // Every warp writes its own counters after counting: only the others are zeroed (the padding
-      // column, the grid past COUNTERS), and no barrier separates the two.
+      // column, the grid past COUNTERS), and no barrier separates the two. (Row by row, as here, the
+      // kernel measured below took 72 registers and ran at 1.015-1.019; through zero_uncounted it
+      // takes 64 and was not measured.)
 XCUB_UNROLL
       for (int i = 0; i < PADDED_SEGMENT; ++i) {
         const int at = rank * PADDED_SEGMENT + i;
@@ -122,6 +137,13 @@ XCUB_UNROLL
         owned_count += arch::lane_count(owned);
       }
       if (lane < RADIX_DIGITS) counters[lane * PADDED_WARPS + warp] = owned_count;
+    } else if constexpr (warps_zero_own_columns<KEYS_PER_THREAD>()) {
+      // Before the scan a warp reads and writes only its own column: it zeroes that (a sync_warp
+      // orders it), and the block the counters no warp counts (the padding column, the grid's tail).
+      strided_for<RADIX_DIGITS, arch::warp_threads>(shape::lane(),
+                                                    [&](int slot) { counters[slot * PADDED_WARPS + warp] = 0; });
+      zero_uncounted(counters);
+      arch::sync_warp(members);
     } else {
 XCUB_UNROLL
       for (int i = 0; i < PADDED_SEGMENT; ++i) row[i] = 0;
@@ -237,6 +259,14 @@ XCUB_UNROLL
   TempStorage& storage;
   int rank;
 
+  /// Zeroes, from every thread of the block, the counters that no warp counts: the padding column
+  /// and the grid past COUNTERS.
+  XCUB_DEVICE XCUB_FORCEINLINE void zero_uncounted(int* counters) const {
+    if constexpr (PADDED_WARPS > shape::warps) {
+      strided_for<RADIX_DIGITS, THREADS>(rank, [&](int slot) { counters[slot * PADDED_WARPS + shape::warps] = 0; });
+    }
+    strided_for<THREADS * PADDED_SEGMENT - COUNTERS, THREADS>(rank, [&](int i) { counters[COUNTERS + i] = 0; });
+  }
   XCUB_DEVICE XCUB_FORCEINLINE static std::uint32_t slot_of(std::uint32_t digit) {
     return IS_DESCENDING ? static_cast<std::uint32_t>(RADIX_DIGITS - 1) - digit : digit;
   }
