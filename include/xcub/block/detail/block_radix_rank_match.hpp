@@ -16,7 +16,7 @@
 //   trips overlap. The next pair's adds come after these shuffles, which take the values the adds
 //   returned: that dependency orders them.
 // - Scan (a barrier before and after): each thread takes its row of the grid and BlockScan (with
-//   WARP_SCANS: the ordered fold of block_scan_warp_scans.hpp) gives the exclusive sum over the
+//   WARP_SCANS: the fold of block_scan_warp_scans.hpp that scan_fold() names) gives the exclusive sum over the
 //   rows in order, i.e. over the counters slot by slot, warp by warp: a counter becomes the number of keys ranked before that warp's keys of that slot.
 // - Rank: warp rank plus its counter. The CountsCallback's counts and the exclusive digit prefix
 //   come from warp 0's column of the scanned counters (a digit's count is the next slot's prefix
@@ -69,14 +69,24 @@ class block_radix_rank_match {
   /// 256 x 16 lost (0.983 -> 0.94), and so did 4 and 8 keys per thread (128 x 4 0.98 -> 0.80,
   /// 256 x 8 0.98 -> 0.89).
   /// Whether each warp zeroes its own column of counters (a sync_warp, no block barrier before the
-  /// count): whole warps, digits of fewer than 8 bits, or 16 keys per thread and more. RankKeys
-  /// against CUB on an H200, 2026-11-29 (five runs): 4 bits 256 x 8 0.980-0.984 -> 0.996-1.004,
-  /// 256 x 16 0.978-0.991 -> 1.011-1.018, 128 x 8 1.02-1.05 -> 1.05-1.06, 4 keys per thread
-  /// unchanged; 8 bits 128 x 16 1.03 -> 1.04, 256 x 16 1.02 -> 1.05, but 256 x 4 0.98 -> 0.94 and
-  /// 256 x 8 0.99 -> 0.93 (13 more registers at 256 x 8).
+  /// count): whole warps, 8 keys per thread and more, and digits of fewer than 8 bits or 16 keys
+  /// and more. RankKeys against CUB on an H200, 2026-11-29 (five runs): 4 bits 256 x 8 0.980-0.984
+  /// -> 0.996-1.004, 256 x 16 0.978-0.991 -> 1.011-1.018, 128 x 8 1.02-1.05 -> 1.05-1.06, with 4
+  /// keys nothing gained (256 x 4 0.961-0.979 -> 0.961-0.965); 8 bits 128 x 16 1.03 -> 1.04,
+  /// 256 x 16 1.02 -> 1.05, but 256 x 4 0.98 -> 0.94 and 256 x 8 0.99 -> 0.93 (13 more registers
+  /// at 256 x 8).
   template <int KEYS>
   static constexpr bool warps_zero_own_columns() {
-    return !shape::has_partial_warp && (RADIX_BITS < 8 || KEYS >= 16);
+    return !shape::has_partial_warp && KEYS >= 8 && (RADIX_BITS < 8 || KEYS >= 16);
+  }
+  /// The fold of the warps' totals in the counters' scan (block_scan_warp_scans.hpp): ordered (the
+  /// comment at the scan says why), but batched for digits under 8 bits with 4 keys per thread or
+  /// fewer in up to 4 warps, whose registers are not short (RankKeys 4 bits 128 x 4 against CUB on
+  /// an H200, 2026-11-29, five runs: 0.969-0.986 -> 0.984-0.994; with 8 warps batched took 37
+  /// registers against 32 and ran at 0.90, and 8 bits 128 x 4 went 0.98 -> 0.97).
+  template <int KEYS>
+  static constexpr warp_totals_fold scan_fold() {
+    return RADIX_BITS < 8 && KEYS <= 4 && shape::warps <= 4 ? warp_totals_fold::batched : warp_totals_fold::ordered;
   }
   template <int KEYS>
   static constexpr bool lane_counts() {
@@ -187,7 +197,7 @@ XCUB_UNROLL
     }
     arch::sync_threads();
 
-    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp). RankKeys against CUB on
+    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp; scan_fold()). RankKeys against CUB on
     // the H200 (2026-11-27, median of three runs), batched -> ordered: 4 bits 256 x 4 0.900 ->
     // 0.960 (37 registers -> 32, CUB's count: 8 blocks per SM instead of 6), 128 x 16 0.956 ->
     // 0.969; 8 bits 128 x 16 0.975 -> 1.001 (80 -> 72 registers), 256 x 4 1.002 -> 1.031; it
@@ -200,7 +210,7 @@ XCUB_UNROLL
       counts[i] = row[i];
       raked += counts[i];
     }
-    int seed = block_exclusive_sum<warp_totals_fold::ordered, INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y,
+    int seed = block_exclusive_sum<scan_fold<KEYS_PER_THREAD>(), INNER_SCAN_ALGORITHM, BLOCK_DIM_X, BLOCK_DIM_Y,
                                    BLOCK_DIM_Z>(storage.scan, raked, static_cast<int*>(nullptr));
 XCUB_UNROLL
     for (int i = 0; i < PADDED_SEGMENT; ++i) {
