@@ -257,7 +257,8 @@ XCUB_UNROLL
         for (int b = 0; b < B; ++b) {
           if (i0 + b < KEYS_PER_THREAD) up[b] = arch::lane_count(peers[b] & up_to_me);
         }
-        count_batch<B, BLOCK_TUNING>(members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
+        count_batch<B, BLOCK_TUNING>(
+            members, i0, peers, up, [&](int b) { return offsets + static_cast<int>(d[b]); }, ranks);
       }
     }
     return false;

@@ -16,8 +16,9 @@
 //   trips overlap. The next pair's adds come after these shuffles, which take the values the adds
 //   returned: that dependency orders them.
 // - Scan (a barrier before and after): each thread takes its row of the grid and BlockScan (with
-//   WARP_SCANS: the fold of block_scan_warp_scans.hpp that scan_fold() names) gives the exclusive sum over the
-//   rows in order, i.e. over the counters slot by slot, warp by warp: a counter becomes the number of keys ranked before that warp's keys of that slot.
+//   WARP_SCANS: the fold of block_scan_warp_scans.hpp that scan_fold() names) gives the exclusive
+//   sum over the rows in order, i.e. over the counters slot by slot, warp by warp: a counter
+//   becomes the number of keys ranked before that warp's keys of that slot.
 // - Rank: warp rank plus its counter. The CountsCallback's counts and the exclusive digit prefix
 //   come from warp 0's column of the scanned counters (a digit's count is the next slot's prefix
 //   minus its own, the tile's size after the last slot).
@@ -60,14 +61,6 @@ class block_radix_rank_match {
   /// docs/radix-rank-performance.md).
   static constexpr int RANK_BATCH = RADIX_BITS == 8 ? 2 : 1;
   using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
-  /// Whether lane s of each warp counts the warp's keys of slot s in a register (lane counts, in the
-  /// header comment), where a key otherwise reads its warp's counter and its group's lowest lane
-  /// writes it back between two sync_warps: one-key-at-a-time ranking (RANK_BATCH 1), a lane per
-  /// slot in every warp, 16 keys per thread and more, at most 4 warps. More instructions per key
-  /// (the owner's mask: one more AND per bit, two popcounts), no shared-memory round trip. RankKeys
-  /// with 4-bit digits against CUB on an H200, 2026-11-29: 128 x 16 0.970-0.977 -> 1.015-1.019;
-  /// 256 x 16 lost (0.983 -> 0.94), and so did 4 and 8 keys per thread (128 x 4 0.98 -> 0.80,
-  /// 256 x 8 0.98 -> 0.89).
   /// Whether each warp zeroes its own column of counters (a sync_warp, no block barrier before the
   /// count): whole warps, 8 keys per thread and more, and digits of fewer than 8 bits or 16 keys
   /// and more. RankKeys against CUB on an H200, 2026-11-29 (five runs): 4 bits 256 x 8 0.980-0.984
@@ -88,6 +81,14 @@ class block_radix_rank_match {
   static constexpr warp_totals_fold scan_fold() {
     return RADIX_BITS < 8 && KEYS <= 4 && shape::warps <= 4 ? warp_totals_fold::batched : warp_totals_fold::ordered;
   }
+  /// Whether lane s of each warp counts the warp's keys of slot s in a register (lane counts, in the
+  /// header comment), where a key otherwise reads its warp's counter and its group's lowest lane
+  /// writes it back between two sync_warps: one-key-at-a-time ranking (RANK_BATCH 1), a lane per
+  /// slot in every warp, 16 keys per thread and more, at most 4 warps. More instructions per key
+  /// (the owner's mask: one more AND per bit, two popcounts), no shared-memory round trip. RankKeys
+  /// with 4-bit digits against CUB on an H200, 2026-11-29: 128 x 16 0.970-0.977 -> 1.015-1.019;
+  /// 256 x 16 lost (0.983 -> 0.94), and so did 4 and 8 keys per thread (128 x 4 0.98 -> 0.80,
+  /// 256 x 8 0.98 -> 0.89).
   template <int KEYS>
   static constexpr bool lane_counts() {
     return RANK_BATCH == 1 && RADIX_DIGITS <= shape::last_warp_threads && KEYS >= 16 && shape::warps <= 4;
@@ -197,12 +198,13 @@ XCUB_UNROLL
     }
     arch::sync_threads();
 
-    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp; scan_fold()). RankKeys against CUB on
-    // the H200 (2026-11-27, median of three runs), batched -> ordered: 4 bits 256 x 4 0.900 ->
-    // 0.960 (37 registers -> 32, CUB's count: 8 blocks per SM instead of 6), 128 x 16 0.956 ->
-    // 0.969; 8 bits 128 x 16 0.975 -> 1.001 (80 -> 72 registers), 256 x 4 1.002 -> 1.031; it
-    // costs 4 bits 256 x 16 1.001 -> 0.986 and 8 bits 256 x 8 0.986 -> 0.970 (its loads, in order,
-    // presumably wait one after another). Ordered everywhere: the worst shape gains most.
+    // The ordered fold of the warps' totals (block_scan_warp_scans.hpp; scan_fold() has the
+    // exception). RankKeys against CUB on the H200 (2026-11-27, median of three runs), batched ->
+    // ordered: 4 bits 256 x 4 0.900 -> 0.960 (37 registers -> 32, CUB's count: 8 blocks per SM
+    // instead of 6), 128 x 16 0.956 -> 0.969; 8 bits 128 x 16 0.975 -> 1.001 (80 -> 72 registers),
+    // 256 x 4 1.002 -> 1.031; it costs 4 bits 256 x 16 1.001 -> 0.986 and 8 bits 256 x 8 0.986 ->
+    // 0.970 (its loads, in order, presumably wait one after another). Ordered everywhere then (the
+    // worst shape gained most); scan_fold() has the one exception since.
     int counts[PADDED_SEGMENT];
     int raked = 0;
 XCUB_UNROLL
