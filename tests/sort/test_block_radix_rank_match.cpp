@@ -57,6 +57,14 @@ TEST_CASE("BlockRadixRankMatch") {
     check_all<match<128, 8, false, ws>, std::uint32_t, 128, 1, 1, 16, 0, 8, false, true>(r);
     check_all<match<64, 8, true, rk>, std::uint32_t, 64, 1, 1, 17, 3, 8, true, true>(r);
     check_all<match<96, 6, false, ws>, std::uint32_t, 96, 1, 1, 5, 1, 6, false, true>(r);
+    // The warp-local scan (whole warps, 5 to 8 of them, a lane per digit, RADIX_BITS * keys <= 32,
+    // up to 8 keys): 8 warps of 32 lanes with 4 and 8 keys; 6 warps, 5-bit digits, descending, the
+    // RAKING scan; at 64 lanes, 8 and 5 warps (512 and 320 threads), a 2D block.
+    check_all<match<256, 4, false, ws>, std::uint32_t, 256, 1, 1, 4, 0, 4, false, true>(r);
+    check_all<match<256, 4, true, ws>, std::uint16_t, 256, 1, 1, 8, 3, 4, true, true>(r);
+    check_all<match<192, 5, true, rk>, std::uint32_t, 192, 1, 1, 6, 9, 5, true, true>(r);
+    check_all<match<512, 4, false, ws>, std::uint32_t, 512, 1, 1, 3, 2, 4, false, true>(r);
+    check_all<match<64, 3, false, ws, 5>, std::uint64_t, 64, 5, 1, 2, 33, 3, false, true>(r);
   });
 }
 

@@ -19,6 +19,12 @@
 //   WARP_SCANS: the fold of block_scan_warp_scans.hpp that scan_fold() names) gives the exclusive
 //   sum over the rows in order, i.e. over the counters slot by slot, warp by warp: a counter
 //   becomes the number of keys ranked before that warp's keys of that slot.
+// - Warp-local scan (warp_local_scan(): few keys, 5 to 8 warps, a lane per digit), in place of the
+//   block's scan: after the count's barrier, lane s of every warp sums slot s's counters over all
+//   warps (the digit's total) and over the warps before its own; an exclusive scan of the totals
+//   across the lanes gives the digit prefixes; a key's rank adds its slot lane's prefix plus
+//   before-warp sum, by a shuffle. The counters stay unscanned; the bins' counts and prefixes come
+//   from warp 0's lanes.
 // - Rank: warp rank plus its counter. The CountsCallback's counts and the exclusive digit prefix
 //   come from warp 0's column of the scanned counters (a digit's count is the next slot's prefix
 //   minus its own, the tile's size after the last slot).
@@ -41,6 +47,7 @@
 #include <xcub/block/detail/warp_count_batch.hpp>
 #include <xcub/block/detail/warp_match_digit.hpp>
 #include <xcub/block/detail/strided_for.hpp>
+#include <xcub/warp/warp_scan.hpp>
 
 namespace xcub::detail {
 
@@ -89,6 +96,19 @@ class block_radix_rank_match {
   /// with 4-bit digits against CUB on an H200, 2026-11-29: 128 x 16 0.970-0.977 -> 1.015-1.019;
   /// 256 x 16 lost (0.983 -> 0.94), and so did 4 and 8 keys per thread (128 x 4 0.98 -> 0.80,
   /// 256 x 8 0.98 -> 0.89).
+  /// Whether every warp scans the counters itself after the count (the warp-local scan, in the
+  /// header comment) instead of the block: whole warps, a lane per digit, the keys' slots packed in
+  /// one word (RADIX_BITS * KEYS <= 32), 8 keys per thread or fewer, 5 to 8 warps (each lane reads
+  /// a counter per warp, one at a time: ordered through volatile, which keeps the kernel at 32
+  /// registers where loads issued together took 36). Two barriers fewer and no shared-memory read
+  /// after the scan. RankKeys with 4-bit digits against CUB on an H200, 2026-11-29, five runs:
+  /// 256 x 4 0.970-0.975 -> 0.991-1.007, 256 x 8 1.00 -> 1.02-1.03; with 4 warps 128 x 8 lost
+  /// (1.05 -> 1.03) and 128 x 4 did not move.
+  template <int KEYS>
+  static constexpr bool warp_local_scan() {
+    return !shape::has_partial_warp && RADIX_DIGITS <= arch::warp_threads && RADIX_BITS * KEYS <= 32 &&
+           KEYS <= 8 && shape::warps > 4 && shape::warps <= 8;
+  }
   template <int KEYS>
   static constexpr bool lane_counts() {
     return RANK_BATCH == 1 && RADIX_DIGITS <= shape::last_warp_threads && KEYS >= 16 && shape::warps <= 4;
@@ -108,6 +128,39 @@ class block_radix_rank_match {
   template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
   XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
                                              DigitExtractorT digit_extractor, CountsCallback callback) {
+    rank_keys(keys, ranks, digit_extractor, callback, static_cast<int(*)[BINS_TRACKED_PER_THREAD]>(nullptr));
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor) {
+    RankKeys(keys, ranks, digit_extractor, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD],
+                                             CountsCallback callback) {
+    rank_keys(keys, ranks, digit_extractor, callback, &exclusive_digit_prefix);
+  }
+
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
+  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                             DigitExtractorT digit_extractor,
+                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD]) {
+    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
+  }
+
+ private:
+  TempStorage& storage;
+  int rank;
+
+  /// RankKeys; `prefix`, when not null, receives the exclusive digit prefix of the thread's bins.
+  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
+  XCUB_DEVICE XCUB_FORCEINLINE void rank_keys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
+                                              DigitExtractorT digit_extractor, CountsCallback callback,
+                                              int (*prefix)[BINS_TRACKED_PER_THREAD]) {
     int* const counters = reinterpret_cast<int*>(storage.counters);
     int* const row = counters + rank * PADDED_SEGMENT;
     const int warp = shape::warp_of(rank);
@@ -196,7 +249,56 @@ XCUB_UNROLL
         count_batch<RANK_BATCH, false>(members, i0, peers, up, [&](int b) { return counter_of[i0 + b]; }, ranks);
       }
     }
+    // The keys' slots, packed in one word for the warp-local scan (the keys die here).
+    std::uint32_t packed_slots = 0;
+    if constexpr (warp_local_scan<KEYS_PER_THREAD>()) {
+XCUB_UNROLL
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        packed_slots |= slot_of(static_cast<std::uint32_t>(digit_extractor.Digit(keys[i]))) << (RADIX_BITS * i);
+      }
+    }
     arch::sync_threads();
+
+    if constexpr (warp_local_scan<KEYS_PER_THREAD>()) {
+      // Lane s of every warp sums slot s's counters over the warps (its digit's total) and over the
+      // warps before its own; a scan across the lanes turns the totals into digit prefixes.
+      const int lane = shape::lane();
+      int before_warp = 0, digit_total = 0;
+      if (lane < RADIX_DIGITS) {
+        const volatile int* const column = counters + lane * PADDED_WARPS;
+XCUB_UNROLL
+        for (int w = 0; w < shape::warps; ++w) {
+          if (w == warp) before_warp = digit_total;
+          digit_total += column[w];
+        }
+      }
+      using lane_scan = WarpScan<int>;
+      typename lane_scan::TempStorage none;
+      int digit_prefix;
+      lane_scan(none).ExclusiveSum(digit_total, digit_prefix);
+      const int slot_base = digit_prefix + before_warp;  // keys ranked before this warp's of slot `lane`
+      int bins[BINS_TRACKED_PER_THREAD];
+XCUB_UNROLL
+      for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
+        // A bin's thread (rank < RADIX_DIGITS <= warp width: warp 0) takes its slot's lane's values.
+        const int bin = rank * BINS_TRACKED_PER_THREAD + track;
+        const bool has_bin = THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS;
+        const int from = static_cast<int>(slot_of(static_cast<std::uint32_t>(has_bin ? bin : 0)));
+        const int count = arch::shfl_idx(members, digit_total, from);
+        bins[track] = has_bin ? count : 0;
+        if (prefix) {
+          const int before = arch::shfl_idx(members, digit_prefix, from);
+          if (has_bin) (*prefix)[track] = before;
+        }
+      }
+      callback(bins);
+XCUB_UNROLL
+      for (int i = 0; i < KEYS_PER_THREAD; ++i) {
+        const std::uint32_t slot = (packed_slots >> (RADIX_BITS * i)) & (RADIX_DIGITS - 1);
+        ranks[i] += arch::shfl_idx(members, slot_base, static_cast<int>(slot));
+      }
+      return;
+    }
 
     // The ordered fold of the warps' totals (block_scan_warp_scans.hpp; scan_fold() has the
     // exception). RankKeys against CUB on the H200 (2026-11-27, median of three runs), batched ->
@@ -236,40 +338,16 @@ XCUB_UNROLL
     callback(bins);
 XCUB_UNROLL
     for (int i = 0; i < KEYS_PER_THREAD; ++i) ranks[i] += *counter_of[i];
-  }
-
-  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
-  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
-                                             DigitExtractorT digit_extractor) {
-    RankKeys(keys, ranks, digit_extractor, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
-  }
-
-  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT, class CountsCallback>
-  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
-                                             DigitExtractorT digit_extractor,
-                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD],
-                                             CountsCallback callback) {
-    RankKeys(keys, ranks, digit_extractor, callback);
-    const int* const counters = reinterpret_cast<const int*>(storage.counters);
+    if (prefix) {
 XCUB_UNROLL
-    for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
-      const int bin = rank * BINS_TRACKED_PER_THREAD + track;
-      if (THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS) {
-        exclusive_digit_prefix[track] = counters[slot_of(static_cast<std::uint32_t>(bin)) * PADDED_WARPS];
+      for (int track = 0; track < BINS_TRACKED_PER_THREAD; ++track) {
+        const int bin = rank * BINS_TRACKED_PER_THREAD + track;
+        if (THREADS * BINS_TRACKED_PER_THREAD == RADIX_DIGITS || bin < RADIX_DIGITS) {
+          (*prefix)[track] = counters[slot_of(static_cast<std::uint32_t>(bin)) * PADDED_WARPS];
+        }
       }
     }
   }
-
-  template <class UnsignedBits, int KEYS_PER_THREAD, class DigitExtractorT>
-  XCUB_DEVICE XCUB_FORCEINLINE void RankKeys(UnsignedBits (&keys)[KEYS_PER_THREAD], int (&ranks)[KEYS_PER_THREAD],
-                                             DigitExtractorT digit_extractor,
-                                             int (&exclusive_digit_prefix)[BINS_TRACKED_PER_THREAD]) {
-    RankKeys(keys, ranks, digit_extractor, exclusive_digit_prefix, [](int (&)[BINS_TRACKED_PER_THREAD]) {});
-  }
-
- private:
-  TempStorage& storage;
-  int rank;
 
   /// Zeroes, from every thread of the block, the counters that no warp counts: the padding column
   /// and the grid past COUNTERS.
