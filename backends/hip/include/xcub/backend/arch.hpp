@@ -76,18 +76,18 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot(lane_mask_t m, bool pred) {
 }
 XCUB_DEVICE XCUB_FORCEINLINE bool any(lane_mask_t m, bool pred) { return ballot(m, pred) != 0; }
 XCUB_DEVICE XCUB_FORCEINLINE bool all(lane_mask_t m, bool pred) { return ballot(m, pred) == m; }
-/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote).
-XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
-  const bool set = (value & bits) != 0;
-  const lane_mask_t votes = ballot(m, set);
-  return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
-}
-/// The same, and the vote itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
+/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote), and the vote
+/// itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
 XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits,
                                                       lane_mask_t& votes) {
   const bool set = (value & bits) != 0;
   votes = ballot(m, set);
   return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
+}
+/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote).
+XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
+  lane_mask_t votes;
+  return ballot_agree(m, value, bits, votes);
 }
 
 }  // namespace xcub::arch

@@ -78,17 +78,17 @@ inline bool any(lane_mask_t m, bool pred) {
 inline bool all(lane_mask_t m, bool pred) {
   return host::detail::warp_collective(host::detail::warp_op::all, m, pred, 0, warp_threads) != 0;
 }
-/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote).
-inline lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
-  const bool set = (value & bits) != 0;
-  const lane_mask_t votes = ballot(m, set);
-  return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
-}
-/// The same, and the vote itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
+/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote), and the vote
+/// itself in `votes`: the lanes of `m` whose `value & bits` is not zero.
 inline lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits, lane_mask_t& votes) {
   const bool set = (value & bits) != 0;
   votes = ballot(m, set);
   return static_cast<lane_mask_t>((set ? votes : ~votes) & m);
+}
+/// Lanes of `m` whose `value & bits` is zero exactly when the caller's is (one vote).
+inline lane_mask_t ballot_agree(lane_mask_t m, std::uint32_t value, std::uint32_t bits) {
+  lane_mask_t votes;
+  return ballot_agree(m, value, bits, votes);
 }
 inline lane_mask_t match_any(lane_mask_t m, std::uint32_t value) {
   return static_cast<lane_mask_t>(host::detail::warp_collective(host::detail::warp_op::match_any, m, value, 0, warp_threads));
