@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # On a machine with an NVIDIA GPU: builds the CUDA benchmarks (sm_90 unless XCUB_CUDA_ARCHITECTURES
-# says otherwise) and runs each, writing its JSON and printed table to $OUT (or bench/results).
+# says otherwise) and runs each. Each program's JSON and printed table go to
+# $OUT/latest/<benchmark>-<gpu>.{json,md} (OUT defaults to bench/results), replacing the previous
+# run's on that GPU model; bench/plot.py (block and warp programs) or bench/plot_device.py (device
+# programs) draws the .png beside them where python3 has matplotlib; then bench/make_benchmarks_md.py
+# regenerates BENCHMARKS.md from latest/ (with OUT set: $OUT/BENCHMARKS.md; copy $OUT/latest/* into
+# bench/results/latest/ and rerun it in the repository). Earlier results live in git history only.
 # Record the commit with XCUB_COMMIT=<hash> (the GPU machine's copy has no git history);
-# XCUB_BENCH_SASS=1 also writes each benchmark's SASS (cuobjdump) next to its results. Where python3
-# has matplotlib, bench/plot.py draws each results file's xcub/CUB ratios into a PNG beside it
-# (device_* programs: bench/plot_device.py, throughput against size); bench/summarize_device.py then
-# prints the device programs' ratio table and the issue's target checks into device-summary-<day>.md.
+# XCUB_BENCH_SASS=1 also writes each benchmark's SASS (cuobjdump) next to its results.
 # XCUB_BENCH_LOG2 picks the device programs' sizes (default 16-30: 2^16 to 2^30 items).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
-out=${OUT:-bench/results}
+base=${OUT:-bench/results}
+out=$base/latest
 mkdir -p "$out"
 dir=build/cuda-bench  # its own build: the benchmarks need neither the tests nor the examples
 all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce device_radix_sort device_select device_merge_sort device_transform device_segmented_sort device_histogram device_find device_batched_copy device_topk compile_time"
@@ -44,30 +47,56 @@ if [ $build_ok = 0 ]; then
   fi
   status=1
 fi
-day=$(date -u +%F)
+# The GPU model names the files: "NVIDIA H200" -> h200, "NVIDIA H100 80GB HBM3" -> h100.
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1 |
+  grep -oE '\b[A-Z][0-9]{2,4}\b' | head -n 1 | tr 'A-Z' 'a-z' || true)
+gpu=${gpu:-gpu}
+# CUB as measured: the toolkit's CCCL version and nvcc's release, added to each results file.
+cuda_inc=/usr/local/cuda/include
+cub_v=$(grep -hoE 'define CUB_VERSION [0-9]+' "$cuda_inc/cccl/cub/version.cuh" "$cuda_inc/cub/version.cuh" 2>/dev/null |
+  head -n 1 | awk '{v=$3; printf "%d.%d.%d", v/100000, (v/100)%1000, v%100}')
+nvcc_v=$(nvcc --version 2>/dev/null | grep -oE 'V[0-9.]+' | head -n 1 | tr -d V)
+export XCUB_CUB_VERSION="CUB ${cub_v:-?} (CUDA ${nvcc_v:-?})"
+stamp() {  # adds cub_version to a results file
+  python3 - "$1" <<'PY'
+import json, os, sys
+p = sys.argv[1]
+d = json.load(open(p))
+d["cub_version"] = os.environ["XCUB_CUB_VERSION"]
+head = ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in d.items() if not isinstance(v, list))
+lists = "".join(f', {json.dumps(k)}: [\n' + ",\n".join(json.dumps(r) for r in v) + "\n]"
+                for k, v in d.items() if isinstance(v, list))
+open(p, "w").write("{" + head + lists + "}\n")
+PY
+}
 plot=
 python3 -c 'import matplotlib' 2>/dev/null && plot=1
 # XCUB_BENCHES picks the programs (default: every one built, then compile_time: bench/compile_time.sh).
-device_json=()
 for b in ${XCUB_BENCHES:-$all}; do
   if [ "$b" = compile_time ]; then
-    rm -f "$out/compile_time-$day.json"
-    bash bench/compile_time.sh "$out/compile_time-$day.json" | tee "$out/compile_time-$day.md" ||
+    rm -f "$out/compile_time.json"
+    bash bench/compile_time.sh "$out/compile_time.json" | tee "$out/compile_time.md" ||
       { echo "run-gpu: compile_time failed"; status=1; }
-    [ -f "$out/compile_time-$day.json" ] && device_json+=("$out/compile_time-$day.json")
     continue
   fi
   [ -x "$dir/bench/cuda/$b" ] || { echo "run-gpu: $b was not built"; continue; }
-  [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" | gzip -9 > "$out/$b.sass.txt.gz"
-  # A failed check aborts that program only; the others still run, and the script's status says so.
-  "$dir/bench/cuda/$b" "$out/$b-$day.json" | tee "$out/$b-$day.md" || { echo "run-gpu: $b FAILED"; status=1; continue; }
+  [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" | gzip -9 > "$base/$b-$gpu.sass.txt.gz"
+  # A failed check aborts that program only (its previous latest/ files stay); the others still run,
+  # and the script's status says so. The new files replace the old only when the program succeeds.
+  f=$out/$b-$gpu
+  "$dir/bench/cuda/$b" "$f.json.new" | tee "$f.md.new" ||
+    { echo "run-gpu: $b FAILED"; rm -f "$f.json.new" "$f.md.new"; status=1; continue; }
+  mv "$f.json.new" "$f.json"; mv "$f.md.new" "$f.md"; rm -f "$f.png"
+  stamp "$f.json"
   case $b in
-    device_*) device_json+=("$out/$b-$day.json"); plotter=bench/plot_device.py ;;
+    device_*) plotter=bench/plot_device.py ;;
     *) plotter=bench/plot.py ;;
   esac
-  if [ -n "$plot" ]; then python3 $plotter "$out/$b-$day.json" || echo "run-gpu: no plot for $b"; fi
+  if [ -n "$plot" ]; then python3 $plotter "$f.json" || echo "run-gpu: no plot for $b"; fi
 done
-if [ ${#device_json[@]} -gt 0 ]; then
-  python3 bench/summarize_device.py "${device_json[@]}" | tee "$out/device-summary-$day.md"
+if [ -n "${OUT:-}" ]; then
+  python3 bench/make_benchmarks_md.py --results "$out" --output "$base/BENCHMARKS.md"
+else
+  python3 bench/make_benchmarks_md.py
 fi
 exit $status

@@ -20,8 +20,9 @@ timed against CUB in alternation at 2^log2 items (device_harness.hpp's run_pair)
 
 Prints, per stage and at the end, the best candidate per algorithm and type: its time, its ratio to
 CUB (CUB time / candidate time) and to the default tuning. Writes each stage's JSON (the harness's
-rows) and the summary to --out (default $OUT or bench/results). The sources compile in parallel
-(--jobs, default the core count); a candidate that does not compile (a tile too large for shared
+rows) and the summary to --out (default $OUT or build/sweeps: sweeps stay out of the tree, and a
+tuning choice cites the commit that made it). The sources compile in parallel (--jobs, default the
+core count); a candidate that does not compile (a tile too large for shared
 memory, say) is dropped with a note. Nothing under include/ or backends/ changes: the winners are
 numbers to copy into backends/cuda/include/xcub/backend/tuning/*.hpp by hand.
 
@@ -353,7 +354,7 @@ def main():
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 4)
     p.add_argument("--per-source", type=int, default=4, help="candidates per generated source")
     p.add_argument("--build-dir", default=os.path.join(ROOT, "build/sweep"))
-    p.add_argument("--out", default=os.environ.get("OUT") or os.path.join(ROOT, "bench/results"))
+    p.add_argument("--out", default=os.environ.get("OUT") or os.path.join(ROOT, "build/sweeps"))
     p.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     p.add_argument("--build-only", action="store_true",
                    help="build (stage 1, or stage 2 with --from-stage1), do not run")

@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""Writes BENCHMARKS.md from the newest results and the hand-kept targets.
+
+    python3 bench/make_benchmarks_md.py [--results bench/results/latest] [--output BENCHMARKS.md]
+
+Reads every <benchmark>-<gpu>.json in the results folder (the harness's files: device, date, commit,
+copy bandwidth, rows of benchmark, type, impl, items, bytes, median_ms) and bench/targets.py (titles,
+what each benchmark runs, targets, what limits each miss). Per family and device it prints the
+table, the plot (the .png beside the .json), the targets with pass or miss and, for a miss, what
+limits it. Ratio = baseline time / xcub time (above 1: xcub faster). Nothing is measured here.
+"""
+import argparse
+import glob
+import json
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import targets as T  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def load(results_dir):
+    """{family key: [(gpu, results dict, json path)]}, GPUs in name order."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(results_dir, "*.json"))):
+        stem = os.path.basename(path)[:-5]
+        family, _, gpu = stem.rpartition("-")
+        if not family:
+            family, gpu = stem, ""
+        with open(path) as f:
+            out.setdefault(family, []).append((gpu, json.load(f), path))
+    return out
+
+
+def rel(path):
+    return os.path.relpath(path, ROOT)
+
+
+def fmt_ratio(r):
+    return f"{r:.3f}" if r < 10 else f"{r:.1f}"
+
+
+def header_line(res, path):
+    cub = res.get("cub_version", T.DEFAULT_CUB)
+    copy = res.get("copy_bandwidth_gbps")
+    copy = f"; copy bandwidth {copy:.0f} GB/s" if copy else ""
+    return (f"{res.get('device', '?')}, {res.get('date', '?')}, commit {res.get('commit', '?')}, "
+            f"{cub}{copy}. Results: `{rel(path)}`.")
+
+
+# Device families: the harness writes each xcub row followed by its baseline's.
+def device_pairs(res):
+    out = {}
+    rows = res["rows"]
+    for i, r in enumerate(rows):
+        if r["impl"] != "xcub":
+            continue
+        b = rows[i + 1]
+        assert b["benchmark"] == r["benchmark"] and b["items"] == r["items"], (r, b)
+        key = (r["benchmark"], r["type"], r.get("baseline", "cub"))
+        out.setdefault(key, {})[r["log2_items"]] = (r, b)
+    return out
+
+
+def headline(by_size, log2=None):
+    if log2 is not None:
+        return log2 if log2 in by_size else None
+    return T.HEADLINE_LOG2 if T.HEADLINE_LOG2 in by_size else max(by_size)
+
+
+def device_measure(pairs, bench, typ, baseline, log2, measure):
+    by_size = pairs.get((bench, typ, baseline))
+    if not by_size:
+        return None, None
+    n = headline(by_size, log2)
+    if n is None:
+        return None, None
+    x, b = by_size[n]
+    if measure == "ratio":
+        return b["median_ms"] / x["median_ms"], n
+    if measure == "pct_copy":
+        return x["pct_copy"], n
+    raise ValueError(measure)
+
+
+def device_table(fam, res, lines):
+    pairs = device_pairs(res)
+    lines.append("| benchmark | type | baseline | items | xcub ms | baseline ms | ratio | xcub GB/s "
+                 "| xcub % of copy | baseline % of copy | lowest ratio from 2^20 (at) |")
+    lines.append("|---|---|---|---|---|---|---|---|---|---|---|")
+    below = []
+    for (bench, typ, baseline), by_size in pairs.items():
+        n = headline(by_size)
+        x, b = by_size[n]
+        ratio = b["median_ms"] / x["median_ms"]
+        big = {k: v[1]["median_ms"] / v[0]["median_ms"] for k, v in by_size.items() if k >= 20}
+        low = f"{fmt_ratio(min(big.values()))} (2^{min(big, key=big.get)})" if big else "-"
+        lines.append(f"| {bench} | {typ} | {baseline} | 2^{n} | {x['median_ms']:.3f} | {b['median_ms']:.3f} "
+                     f"| {fmt_ratio(ratio)} | {x['gbps']:.0f} | {x['pct_copy']:.0f}% | {b['pct_copy']:.0f}% "
+                     f"| {low} |")
+        why = T.KNOWN_BELOW.get((fam["key"], bench, typ))
+        if why and ratio < 1.0:
+            below.append(f"- {bench} {typ} at {fmt_ratio(ratio)}x: {why}")
+    if below:
+        lines.append("")
+        lines += below
+    return pairs
+
+
+# Block and warp families: rows keyed by shape, xcub and CUB rows matched by key.
+def shape_key(r):
+    return (r["benchmark"], r["type"], r.get("block_threads"), r.get("repeat"))
+
+
+def shape_ratios(res):
+    xcub = {shape_key(r): r for r in res["rows"] if r["impl"] == "xcub"}
+    cub = {shape_key(r): r for r in res["rows"] if r["impl"] == "cub"}
+    return {k: (cub[k]["median_ms"] / x["median_ms"], x, cub[k]) for k, x in xcub.items() if k in cub}
+
+
+def block_table(res, lines, target=0.98):
+    ratios = shape_ratios(res)
+    per = {}
+    for (bench, typ, _, _), (r, _, _) in ratios.items():
+        per.setdefault((bench, typ), []).append(r)
+    lines.append("| benchmark | type | configurations | min ratio | median ratio | max ratio |")
+    lines.append("|---|---|---|---|---|---|")
+    for (bench, typ), v in per.items():
+        lo = f"**{min(v):.3f}**" if min(v) < target else f"{min(v):.3f}"
+        lines.append(f"| {bench} | {typ} | {len(v)} | {lo} | {statistics.median(v):.3f} | {max(v):.3f} |")
+    every = [r for r, _, _ in ratios.values()]
+    lines.append("")
+    lines.append(f"{len(every)} configurations, median ratio {statistics.median(every):.3f}, "
+                 f"{sum(r >= target for r in every)} at or above {target}.")
+    misses = sorted((r, k) for k, (r, _, _) in ratios.items() if r < target)
+    if misses:
+        label = res.get("repeat_label", "items per thread")
+        lines.append("")
+        lines.append(f"| below {target} | type | threads x {label} | ratio |")
+        lines.append("|---|---|---|---|")
+        for r, (bench, typ, threads, rep) in misses:
+            lines.append(f"| {bench} | {typ} | {threads} x {rep} | {r:.3f} |")
+    return ratios
+
+
+def warp_table(res, lines):
+    ratios = shape_ratios(res)
+    copy = res.get("copy_bandwidth_gbps")
+    label = res.get("repeat_label", "collectives per item")
+    lines.append(f"| benchmark | type | {label} | xcub G items/s | CUB G items/s | xcub % of copy | ratio |")
+    lines.append("|---|---|---|---|---|---|---|")
+    for (bench, typ, _, rep), (r, x, c) in ratios.items():
+        gx = x["items"] / x["median_ms"] / 1e6
+        gc = c["items"] / c["median_ms"] / 1e6
+        pct = f"{100 * x['bytes'] / x['median_ms'] / 1e6 / copy:.0f}%" if copy else "-"
+        lines.append(f"| {bench} | {typ} | {rep} | {gx:.1f} | {gc:.1f} | {pct} | {r:.3f} |")
+    return ratios
+
+
+def shape_measure(ratios, prefix):
+    v = [r for (bench, _, _, _), (r, _, _) in ratios.items() if prefix is None or bench.startswith(prefix)]
+    return min(v) if v else None
+
+
+def targets_block(fam, gpu_results, lines):
+    rows = []
+    for label, bench, typ, baseline, log2, measure, threshold in fam["targets"]:
+        for gpu, res, measured in gpu_results:
+            if measure == "min_ratio":
+                value, at = shape_measure(measured, bench), None
+            else:
+                value, at = device_measure(measured, bench, typ, baseline, log2, measure)
+            if value is None:
+                continue
+            shown = f"{value:.1f}%" if measure == "pct_copy" else f"{fmt_ratio(value)}x"
+            if measure == "min_ratio":
+                shown = f"lowest {value:.3f}"
+            elif at is not None:
+                shown += f" (2^{at})"
+            ok = value >= threshold
+            rows.append((label, res.get("device", gpu), shown, ok, gpu))
+    if not rows:
+        return
+    lines.append("")
+    lines.append("| target | device | measured | result |")
+    lines.append("|---|---|---|---|")
+    misses = []
+    for label, device, shown, ok, gpu in rows:
+        result = "pass" if ok else "**miss**"
+        if fam.get("note"):
+            result += " (provisional)"
+        lines.append(f"| {label} | {device} | {shown} | {result} |")
+        if not ok:
+            keys = (f"{label}@{fam['key']}@{gpu}", f"{label}@{fam['key']}", label)
+            why = next((T.LIMITS[k] for k in keys if k in T.LIMITS), "not analysed yet.")
+            misses.append((label, device, why))
+    for label, device, why in misses:
+        lines.append("")
+        lines.append(f"What limits \"{label}\" on the {device}: {why}")
+
+
+def family_section(fam, entries, lines):
+    lines.append(f"## {fam['title']}")
+    lines.append("")
+    doc = f" Design: `{fam['doc']}`." if fam.get("doc") else ""
+    lines.append(fam["about"] + doc)
+    if fam.get("note"):
+        lines.append("")
+        lines.append(fam["note"])
+    measured = []
+    for gpu, res, path in entries:
+        lines.append("")
+        lines.append(f"### {res.get('device', gpu)}")
+        lines.append("")
+        lines.append(header_line(res, path))
+        lines.append("")
+        if fam["key"] == "warp_collectives":
+            m = warp_table(res, lines)
+        elif fam["key"].startswith("block_"):
+            m = block_table(res, lines)
+        else:
+            m = device_table(fam, res, lines)
+        png = path[:-5] + ".png"
+        if os.path.exists(png):
+            lines.append("")
+            lines.append(f"![{fam['title']} on the {res.get('device', gpu)}]({rel(png)})")
+        measured.append((gpu, res, m))
+    targets_block(fam, measured, lines)
+    lines.append("")
+
+
+def compile_section(entries, lines):
+    lines.append("## Compile time")
+    lines.append("")
+    lines.append("`bench/compile_time.sh`: five device calls (reduce, scan, radix sort, select, histogram) "
+                 "in one source, compiled for sm_90 with xcub and with CUB, the median of three runs.")
+    for _, res, path in entries:
+        lines.append("")
+        lines.append(f"{res.get('device', '?')}, {res.get('date', '?')}, commit {res.get('commit', '?')}, "
+                     f"nvcc {res.get('nvcc', '?')}, `{res.get('flags', '')}`. Results: `{rel(path)}`.")
+        lines.append("")
+        lines.append("| source | seconds |")
+        lines.append("|---|---|")
+        secs = {}
+        for r in res["rows"]:
+            secs[r["impl"]] = r["compile_seconds"]
+            lines.append(f"| `{r['source']}` | {r['compile_seconds']:.1f} |")
+        if "xcub" in secs and "cub" in secs:
+            ratio = secs["xcub"] / secs["cub"]
+            ok = "pass" if ratio <= T.COMPILE_TARGET else "**miss**"
+            lines.append("")
+            lines.append("| target | measured | result |")
+            lines.append("|---|---|---|")
+            lines.append(f"| xcub's compile time <= {T.COMPILE_TARGET}x CUB's | {ratio:.2f}x | {ok} |")
+    lines.append("")
+
+
+INTRO = """# Benchmarks
+
+<!-- Generated by bench/make_benchmarks_md.py from bench/results/latest/*.json and bench/targets.py.
+     Do not edit by hand: edit bench/targets.py (targets, what limits a miss) and run
+     python3 bench/make_benchmarks_md.py -->
+
+This file is generated: `python3 bench/make_benchmarks_md.py` writes it from the newest results in
+`bench/results/latest/` and the targets in `bench/targets.py`. A GPU run
+(`XCUB_COMMIT=$(git rev-parse --short HEAD) bash bench/run-gpu.sh` on a machine with an NVIDIA GPU)
+replaces the files in `bench/results/latest/` and regenerates it. Earlier results are in git history.
+
+Benchmarks measure, they never assert time. Each GPU benchmark runs xcub and CUB (the CCCL shipped
+with the CUDA toolkit) on the same buffers in one binary; every output is checked before anything is
+timed. Times are the median of 30 runs after 5 warm-ups, xcub and CUB in alternation. Ratio =
+baseline time / xcub time (above 1: xcub faster); the baseline is CUB unless the table names another.
+GB/s counts the minimum traffic (inputs read once, outputs written once); % of copy compares it with
+a device memcpy of the same size timed in the same run. Device tables show 2^28 items (or the largest
+size a row has) and the lowest ratio from 2^20 items up; the plots show GB/s against size.
+
+Design notes per family are in `docs/` (`docs/index.md`)."""
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results", "latest"))
+    ap.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    args = ap.parse_args(argv[1:])
+    data = load(args.results)
+    lines = [INTRO, ""]
+    toc = [f"- [{fam['title']}](#{anchor(fam['title'])})" for fam in T.FAMILIES if fam["key"] in data]
+    lines += toc + ["- [Compile time](#compile-time)", "- [Kokkos backend on the CPU](#kokkos-backend-on-the-cpu)",
+                    "- [Host emulator](#host-emulator)", ""]
+    for fam in T.FAMILIES:
+        if fam["key"] in data:
+            family_section(fam, data[fam["key"]], lines)
+    if "compile_time" in data:
+        compile_section(data["compile_time"], lines)
+    lines += [
+        "## Kokkos backend on the CPU",
+        "",
+        "`bench/kokkos/xcub_vs_kokkos`: xcub's device layer on the Kokkos backend (Serial, one core) "
+        "against Kokkos' own `parallel_reduce`, `parallel_scan`, `parallel_for` and `Kokkos::sort` on "
+        "the same Views: a check that the backend is not pathologically slow, not a tuned comparison "
+        "(`docs/kokkos-backend.md`). Results: `bench/results/latest/kokkos-cpu.md`.",
+        "",
+        "## Host emulator",
+        "",
+        "`bench/host/barrier_cost.cpp` measures the emulator's cost of a block-barrier round and a warp "
+        "shuffle round per thread; the figures are in `docs/host-emulator.md`.",
+        "",
+    ]
+    with open(args.output, "w") as f:
+        f.write("\n".join(lines))
+    print(f"make_benchmarks_md: wrote {args.output}")
+    return 0
+
+
+def anchor(title):
+    keep = "".join(c for c in title.lower() if c.isalnum() or c in " -_")
+    return keep.replace(" ", "-")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
