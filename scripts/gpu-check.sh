@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 # tool brings back at most 8 files); the summary printed here is the part to read.
 final=${OUT:-build/gpu-check}
 out=$(mktemp -d)
-# Packed after every step too, so that a run cut off by the lease's time limit still brings back
+# Packed after every step too, so that a run cut off by a time limit still brings back
 # the logs of the steps it finished.
 pack() { tar -C "$out" -czf "$final/gpu-check-logs.tar.gz" . ; cp "$out/device.txt" "$final/" 2>/dev/null; }
 trap pack EXIT
@@ -45,7 +45,7 @@ for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests
     # sanitizers would take hours.
     exclude="$api,*(large)*"; [ "$tool" = racecheck ] && exclude="$exclude,*several host threads*"
     # XCUB_SANITIZE_CASES (a doctest --test-case filter, default every case) narrows the sanitizers
-    # to the cases a change touched, when the rest were sanitized before and a lease is short.
+    # to the cases a change touched, when the rest were sanitized before and time on the GPU is short.
     compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$exclude" \
       --test-case="${XCUB_SANITIZE_CASES:-*}" \
       > "$out/sanitizer-$suite-$tool.log" 2>&1

@@ -6,11 +6,8 @@
 // 8 KiB one warp each with four 16-byte words in flight per lane (a 2 KiB buffer in one step);
 // longer ones in chunks of 4 KiB over blocks of 256 threads, 16 KiB in flight per block, twice the
 // resident blocks so that blocks that finish early take a second share. sm_75 (64 KiB of shared
-// memory per SM) takes tiles of 256 buffers. Measured (bench/cuda/device_batched_copy_sweep.cu, an
-// H200, 2026-11-26, b1d4a5d, 2^20 buffers): a tiny class up to 64 bytes rather than the first
-// guess's 128 takes buffers of 1-128 bytes from 0.69x to 0.88x CUB and the mixed batch from 1.00x
-// to 1.04x, and leaves 4-4096 bytes at 1.18x (1.24x 16-byte aligned); the other knobs moved
-// nothing by more than the noise, or lost.
+// memory per SM) takes tiles of 256 buffers. The tiny class up to 64 bytes: 1-128-byte buffers
+// 0.69x -> 0.88x CUB, mixed 1.00x -> 1.04x (H200, 2^20 buffers; 251b752); other knobs moved nothing.
 #pragma once
 
 #include <xcub/device/detail/policy.hpp>

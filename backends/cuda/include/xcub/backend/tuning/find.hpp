@@ -8,11 +8,8 @@ namespace xcub::tuning {
 
 /// FindIf. T: the input's item type. 512 threads x 128 bytes per thread in flight (32 four-byte
 /// items, eight 16-byte words): a tile of 64 KiB per block. A tile ends in a block reduction and a
-/// barrier before the next one's loads start, so the bytes a tile puts in flight set the bandwidth:
-/// bench/cuda/device_find_sweep.cu (2026-11-26, 2^28 int32, the only match at the end) measured
-/// 256 x 16 at 0.74x CUB's full DeviceReduce on an H200 (1.01x on an H100), 512 x 32 at 1.00x
-/// (1.02x); with the match at 50% 1.79x (1.87x), at 1% 12.8x (15.5x): the larger tile reads a
-/// little more past an early match.
+/// barrier before the next one's loads start, so the bytes a tile puts in flight set the bandwidth
+/// (2^28 int32, match at the end: 256 x 16 0.74x CUB's full reduce on an H200, 512 x 32 1.00x; 3c7e01f).
 struct find_if {
   template <class T>
   static constexpr detail::find_policy policy(int /*arch*/) {

@@ -1,21 +1,12 @@
-// CUDA tuning of DeviceScan (and the scans built on it): numbers only. Arithmetic accumulators take
-// CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items, look-back poll delay, the settle
-// wait before the first poll (CUB's L2 write latency); items scaled by size as CUB's
-// MemBoundScaling); other types and sm_75 take CUB's default (128 x 15). Both waits apply from 500
-// tiles up, as CUB's. sm_90 4-byte sums take 128 x 36 (CUB: 128 x 24) from bench/sweep_device.py on
-// an H100 (2026-11-23, bench/results/sweep-scan-2026-11-23-b0c2171-*.json): int32 InclusiveSum at
-// 2^28 reaches 90% of the copy bandwidth against 86% at 128 x 24 (CUB: 82%); the settle wait alone
-// took it from 78% to 86%. 4-byte integers then took 128 x 44 from the same sweep on an H200 and an
-// H100 (2026-11-26, bench/results/sweep-scan-2026-11-26-*.json): 82.1% -> 83.3% of copy on the H200,
-// 89.3% -> 89.8% (three runs: 89.5-90.1%) on the H100. sm_90 4-byte accumulators poll the look-back
-// 8 tiles at a time instead of 32 (bench/cuda/device_scan_window_sweep.cu, 2026-11-27,
-// bench/results/sweep-scan-window-2026-11-27-*.json): int32 InclusiveSum at 2^28 82% -> 84% of
-// copy on the H200 and 90% -> 92% on the H100, float 81% -> 83% and 89-90% -> 91% (4 tiles per poll
-// loses again: more round trips), from 2000 tiles up (below, most tiles are resident at once and
-// look back far: at 2^22 int32, 745 tiles, 8 tiles per poll took 1.22x -> 1.12x CUB on the H200).
-// The agent narrows it only for inputs as wide as the accumulator (int8 summed into int: 1.50x ->
-// 1.29x CUB with 8 tiles per poll on the H200); 8-byte types keep whole-warp windows (H200: int64
-// 1.02x -> 1.00x, double 1.065x -> 1.035x with 8).
+// CUDA tuning of DeviceScan (and the scans built on it): numbers only (docs/device-scan.md says
+// why). Arithmetic accumulators take CUB 3.0's sm_80 / sm_90 tables (threads, nominal 4-byte items,
+// poll delay, settle wait; items scaled by size as CUB's MemBoundScaling); other types and sm_75 take
+// CUB's default (128 x 15). Provenance per choice: what, measured where, commit.
+//   - both waits from 500 tiles up, as CUB's; the settle wait alone: int32 78% -> 86% of copy (H100, 3eb5762);
+//   - sm_90 floats 128 x 36 (H100: 86% -> 90% of copy, b7cb76f), 4-byte integers 128 x 44 (H200 and H100, ce3e087);
+//   - sm_90 4-byte accumulators poll 8 tiles at a time (H200 82% -> 84%, H100 90% -> 92%; 2da2bd7),
+//     from 2000 tiles and only for inputs as wide as the accumulator (small grids and int8 inputs
+//     lost with it; e255828); 8-byte types keep whole-warp windows.
 #pragma once
 
 #include <type_traits>
@@ -47,13 +38,10 @@ struct scan {
     return shape(128, 15, primitive ? 350 : 0, 0, bytes);  // sm_75, and types without a table
   }
 
-  /// The pipelined agent (agent_scan_pipelined.hpp; DeviceScan takes it only for the calls it is
-  /// eligible for): sm_90 4-byte arithmetic accumulators, a ring of 7 stages of 8192 items (224 KiB
-  /// of dynamic shared memory, one block per multiprocessor), 4 consumer warps, 8 tiles per
-  /// look-ahead poll, from pipeline_min_tiles tiles up (bench/cuda/device_scan_pipeline_sweep.cu,
-  /// 2026-11-27, bench/results/sweep-scan-pipeline-2026-11-27-*: int32 InclusiveSum at 2^28 on the
-  /// H200 86-87% of copy with 6 stages, 89-90% with 7, 81-82% with 5; 8 x 7168 items ties 7 x 8192;
-  /// 8 consumer warps, 9 x 6144 and 14 x 4096 items lose; 16 tiles per poll loses a point, 4 four).
+  /// The pipelined agent (agent_scan_pipelined.hpp; DeviceScan takes it only where eligible): sm_90
+  /// 4-byte arithmetic accumulators, 7 stages of 8192 items (224 KiB), 4 consumer warps, 8 tiles per
+  /// look-ahead poll, from pipeline_min_tiles tiles (H200 int32 at 2^28: 6 stages 86-87% of copy,
+  /// 7 stages 89-90%; 139ab35).
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
     if (std::is_arithmetic_v<T> && sizeof(T) == 4 && arch >= 900) return {7, 8192, 4, pipeline_min_tiles, 8, 0};

@@ -11,15 +11,9 @@ struct segmented_sort {
   /// blocks of 256 threads and tiles of 2048 four-byte keys (fewer items for wider keys, so that a
   /// tile of keys and values stays within 32 KiB of shared memory); 5-bit digits; segments of up
   /// to 104 keys (128 of 8 bytes, 64 of 16) take a logical warp (8 lanes x 13 keys up to 4 bytes,
-  /// else 32 lanes x 4 or x 2); groups of up to 64 segments. Why 8 x 13 (measured on an H200,
-  /// 2026-11-26, bench/cuda/device_segmented_sort_sweep.cu, segments of 100 u32 keys, 2^26 keys):
-  ///   - an odd count of keys a lane: the merge sort stores each lane's keys blocked in shared
-  ///     memory, so 16 x 8 put lanes l and l + 4 on one bank and the kernel was bound by L1 (99% of
-  ///     its throughput under Nsight Compute) at 0.66x CUB; 16 x 7 (CUB's shape): 1.12x keys,
-  ///     1.08x pairs;
-  ///   - fewer lanes, more keys each: fewer merge rounds through shared memory. 8 x 13: 1.47x keys,
-  ///     1.38x pairs; 4 x 25: 1.92x keys but 1.26x pairs (and blocks of 128 threads, which the
-  ///     longer segments' block path loses at); 32 x 5: 0.58x.
+  /// else 32 lanes x 4 or x 2); groups of up to 64 segments. 8 x 13: an odd count of keys a lane
+  /// keeps the blocked shared-memory stores off shared banks (3c7e01f), fewer lanes mean fewer merge
+  /// rounds: segments of 100 u32 keys at 2^26 1.47x CUB keys, 1.38x pairs (H200 sweep; 46de9df).
   /// Wider keys keep the first shapes (not measured).
   template <class KeyT>
   static constexpr detail::segmented_sort_policy policy(int /*arch*/) {

@@ -9,9 +9,8 @@ namespace xcub::tuning {
 struct transform {
   /// T: the widest of the inputs' and the output's value types. sm_80 and older: 64 bytes per thread
   /// in flight (16 four-byte items: four 16-byte words), enough to cover HBM latency at full
-  /// occupancy. sm_90: 1024 threads x 32 bytes (bench/cuda/device_transform_sweep.cu, 2026-11-27: on
-  /// an H200 one input of int32 read 0.995x CUB, 99% of copy, against 0.968x at 256 x 64 bytes; on
-  /// an H100 every shape read 0.995-1.002x).
+  /// occupancy. sm_90: 1024 threads x 32 bytes (H200 one int32 input 0.968x -> 0.995x CUB, 99% of
+  /// copy; H100 every shape 0.995-1.002x; 05996cf).
   template <class T>
   static constexpr detail::transform_policy policy(int arch) {
     if (arch >= 900) return {1024, detail::scaled_items(8, static_cast<int>(sizeof(T))), 16};
