@@ -227,7 +227,7 @@ void run_pair(report& rep, const bench_case& c, XcubCall xcall, BaselineCall bca
 /// `bcall(d_temp, bytes, slot)` (two-phase, slot 0 or 1). Two temp allocations of the larger size
 /// and the two output sets are swapped between the sides every round (xcub on one while the
 /// baseline is on the other), so that where the buffers lie weighs on both alike: a radix sort's
-/// time moves by 5% and more with its buffers' placement on H100 and H200 (2026-11-28). The first
+/// time moves by 5% and more with its buffers' placement on H100 and H200. The first
 /// round (xcub slot 0, baseline slot 1) and the last are verified with `verify(xcub_slot,
 /// baseline_slot)`.
 template <class XcubCall, class BaselineCall, class Verify>

@@ -9,8 +9,8 @@
 // so xcub's keys (and values) must equal CUB's exactly: compared whole, before and after timing. The
 // sorts' outputs and temp storage are swapped between the sides every round (run_pair_swapped).
 // Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
-// CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned):
-// the default before 2026-11-26.
+// CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned),
+// for comparison with the tuned default.
 //
 //   device_merge_sort [results.json]
 #include <cub/device/device_merge.cuh>
@@ -50,8 +50,7 @@ struct less_u32 {
   __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
 };
 
-/// CUB's shape (256 x 17 for merging and sorting): the default before 2026-11-26, kept as a row
-/// "[256x17]" beside the default.
+/// CUB's shape (256 x 17 for merging and sorting), a row "[256x17]" beside the default.
 struct cub_shape_tuning {
   template <class KeyT, class ValueT = xcub::NullType>
   static constexpr xcub::detail::merge_sort_policy policy(int arch) {

@@ -113,55 +113,17 @@ int main(int argc, char** argv) {
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   const int k = argc > 2 ? std::atoi(argv[2]) : 28;
   report rep("device_radix_sort_sweep");
-  // 2026-11-28: ranks in batches of keys (rank_batch: their peers, then their counter atomics, then
-  // the broadcasts; warp-match ranks only, since atomic-OR ranks take one key at a time),
-  // bench/results/sweep-radix-sort-2026-11-28-rank-batch*-h100.json: no gain, the default keeps 1. Earlier sweeps: bench/results/sweep-radix-sort-2026-11-2*.json.
+  // What this sweep measured before, and what was not kept, is in docs/device-radix-sort.md
+  // ("Tried and not kept", each with its commit); earlier sweep bodies are in git history.
   using xcub::RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   [[maybe_unused]] constexpr auto OR = RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR;
   [[maybe_unused]] constexpr auto ANY = RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
   using u32 = std::uint32_t;
   using u64 = std::uint64_t;
-  // 2026-11-28 (twentieth session): u32/u32 pairs packed into 64-bit words between the first pass
-  // and the last (pack_pairs), at the shapes of u64 keys alone
-  // (bench/results/sweep-radix-sort-2026-11-28-packed-*.json; the tuning took 256 x 36 st.cs). Not
-  // kept: words only every other pass, split into the output in between (no second word buffer):
-  // 1.067x against 1.103x (sweep-radix-sort-2026-11-28-packed-alternate-h200.json).
-  // Not kept (twenty-second session, H200; docs/device-radix-sort.md): 3 to 8 smaller blocks per SM
-  // for the word passes (sweep-radix-sort-2026-11-28-packed-more-blocks-h200.json: 256 x 24 and 28,
-  // 192 x 32 and 36 at three; 128 x 36 and 48 at four, five; 64 x 36 at eight: 0.47-0.94x CUB against
-  // 1.07x); one block per SM with larger tiles (sweep-radix-sort-2026-11-28-packed-one-block-h200.json:
-  // 512 x 32 and 36, 384 x 36 and 48, 256 x 64: 0.84-0.99x); persistent blocks taking tiles by ticket
-  // and loading the next tile's keys during the write-out (an experimental radix_sort_policy field,
-  // removed; sweep-radix-sort-2026-11-28-persistent-h200.json: pairs 1.074x -> 1.029x, u32 keys
-  // 1.230x -> 1.216x, u64 keys 1.215x -> 1.169x, u64/u32 1.086x -> 0.781x); lane-column histogram
-  // counters (sweep-radix-sort-2026-11-28-histogram-columns-h200.json: the histogram kernel 0.477 ->
-  // 0.55-0.66 ms).
   using tuned = xcub::tuning::radix_sort;
-  // sm_90's dynamic tiles rank by atomic OR again (twenty-third session): against warp match, for
-  // random keys, keys of few values (XCUB_BENCH_DISTINCT_KEYS) and keys with few digits in every
-  // pass (XCUB_BENCH_KEY_MASK), sweep-radix-sort-2026-11-28-rank-or-*-h200.json. Not kept (same
-  // session): atomic OR with warps whose keys crowd on one digit switched to warp match (flagged by
-  // the histogram's atomics, or by the counts step): 2-5% slower than atomic OR alone on random keys
-  // and behind warp match where every pass has two digits. Earlier: the short circuit on and off
-  // (edited<tuned, short_circuit_off>; sweep-radix-sort-2026-11-28-short-circuit-d{0,9}-h200.json).
-  // Not kept (twenty-third session, H200; docs/device-radix-sort.md): the histogram counting only
-  // the first H passes and each onesweep pass p the digits of pass p + H (an experimental
-  // radix_sort_policy field, removed; sweep-radix-sort-2026-11-28-histogram-passes-*-h200.*): the
-  // histogram kernel 0.476 -> 0.275 ms for pairs at H = 2, but each counting pass 0.04-0.08 ms
-  // slower; SortPairs u32/u32 1.108x -> 1.086-1.095x, u32 keys 1.251x -> 1.236-1.255x.
-  // 2026-11-29: L2 prefetch of a tile's input a few MiB ahead (radix_sort_policy::l2_prefetch_kib;
-  // the experiment's sweeps, sweep-radix-sort-2026-11-29-prefetch-{q,kib,shapes}-h200.json: u32 keys
-  // gain at 2 to 12 MiB, u64 keys most at 2, pairs as words at 6; u64/u32 pairs lose at every
-  // distance, even with only the keys prefetched; other word-pass shapes with it lose). The tuning
-  // against the same without prefetch at 2^28 (argv[2]), pairs twice
-  // (sweep-radix-sort-2026-11-29-prefetch-ab-16a6c0e-run{1,2}-h200.json; the same at 2^20 to 2^28
-  // in ...-prefetch-ab-sizes-16a6c0e-h200.json).
   using no_prefetch = edited<tuned, prefetch_kib<0>>;
-  // 2026-11-29: the onesweep write-out in batches of positions (radix_sort_policy::write_batch;
-  // sweep-radix-sort-2026-11-29-write-batch-run{1,2}-h200.json, on 9b1e4e9 with the batch as a
-  // policy field): pairs as words best at 4 (1.16x CUB against 1.13x at 1), u64 keys at 9, u32 keys
-  // and u64/u32 pairs at 1. Before that, the same file compared the L2 prefetch with none
-  // (sweep-radix-sort-2026-11-29-prefetch-ab-16a6c0e-run{1,2}-h200.json).
+  // The onesweep write-out in batches of positions (radix_sort_policy::write_batch): the tuning
+  // took 4 for pairs as words, 9 for u64 keys alone, 1 elsewhere (743921b).
   for (int round = 0; round < 2; ++round) {
     const std::string r = " r" + std::to_string(round);
     one<edited<tuned, write_batch_of<1>>, u32, u32>(rep, "write batch 1" + r, k);

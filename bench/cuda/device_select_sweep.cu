@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
   all_three<xcub::tuning::select>(rep, "default", k);
   // The pipelined agent: rings, consumer warps (as many reducers), look-ahead windows; If and Unique,
   // then Encode (whose consumers keep 2 bytes per item of a tile beside the ring). Earlier sweeps'
-  // shapes: bench/results/sweep-select-pipeline-*.
+  // shapes: docs/device-select.md.
   const auto pipelines = [&](auto tuning, const std::string& label) {
     one<decltype(tuning)>(rep, kind::select_if, label, k);
     one<decltype(tuning)>(rep, kind::unique, label, k);
