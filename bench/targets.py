@@ -216,7 +216,7 @@ LIMITS = {
         "this H100 run (a550637) predates the ranking changes measured on the H200 (8037a94 to "
         "1639758); the family has not run on an H100 since.",
     "SortPairs u32/u32 >= 1.15x CUB@device_radix_sort@h100":
-        "this H100 run (9b65c4d) predates the L2 prefetch (16a6c0e), the thread rows (3260d66) and the "
+        "this H100 run (9b65c4d) predates the L2 prefetch (b74afce), the thread rows (3260d66) and the "
         "batched write-out (743921b), measured on the H200 only; the family has not run on an H100 since.",
     "SortKeys u64 >= 1.15x CUB (2^27)@device_radix_sort@h100":
         "as for SortPairs on this H100: the run predates the last three onesweep changes.",
