@@ -44,7 +44,7 @@ FAMILIES = [
     dict(
         key="block_sorting",
         title="Block sorting",
-        doc="docs/block-radix-rank.md",
+        doc="docs/block-sorting.md",
         about="`bench/cuda/block_sorting`: BlockRadixSort (keys and pairs; u32, u64, float; 4- and "
         "6-bit digits), BlockRadixRank::RankKeys alone (BASIC, MEMOIZE, MATCH, MATCH_EARLY_COUNTS), "
         "BlockHistogram (ATOMIC, SORT; 256 bins of u8) and BlockMergeSort, 128 and 256 threads x 4, "
