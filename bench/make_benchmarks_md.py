@@ -35,8 +35,11 @@ def load(results_dir):
     return out
 
 
+BASE = ROOT  # links are relative to the output file's folder
+
+
 def rel(path):
-    return os.path.relpath(path, ROOT)
+    return os.path.relpath(path, BASE)
 
 
 def fmt_ratio(r):
@@ -287,6 +290,8 @@ def main(argv):
     ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results", "latest"))
     ap.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
     args = ap.parse_args(argv[1:])
+    global BASE
+    BASE = os.path.dirname(os.path.abspath(args.output))
     data = load(args.results)
     lines = [INTRO, ""]
     toc = [f"- [{fam['title']}](#{anchor(fam['title'])})" for fam in T.FAMILIES if fam["key"] in data]

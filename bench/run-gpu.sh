@@ -28,22 +28,22 @@ if [ ${#targets[@]} -gt 0 ]; then
   if [ ! -f "$dir/build.ninja" ]; then
     archs=$(echo "${XCUB_CUDA_ARCHITECTURES:-90}" | tr ' ' ',')
     meson setup "$dir" -Dxcub_backend=cuda -Dxcub_cuda_architectures="$archs" \
-      -Dbenchmarks=enabled -Dtests=disabled -Dexamples=disabled > "$out/bench-build.log" 2>&1 ||
-      { tail -n 30 "$out/bench-build.log"; exit 1; }
+      -Dbenchmarks=enabled -Dtests=disabled -Dexamples=disabled > "$base/bench-build.log" 2>&1 ||
+      { tail -n 30 "$base/bench-build.log"; exit 1; }
   fi
   find "$dir" -name '*.cu.o' -delete
-  ninja -C "$dir" "${targets[@]}" >> "$out/bench-build.log" 2>&1 || build_ok=0
+  ninja -C "$dir" "${targets[@]}" >> "$base/bench-build.log" 2>&1 || build_ok=0
 elif [ -z "${XCUB_BENCHES:-}" ]; then  # (XCUB_BENCHES=compile_time alone builds nothing)
   XCUB_BACKEND=cuda XCUB_BUILD_DIR=$dir XCUB_CUDA_ARCHITECTURES=${XCUB_CUDA_ARCHITECTURES:-90} \
     XCUB_MESON_ARGS="-Dbenchmarks=enabled -Dtests=disabled -Dexamples=disabled" \
-    bash scripts/xcub.sh build > "$out/bench-build.log" 2>&1 || build_ok=0
+    bash scripts/xcub.sh build > "$base/bench-build.log" 2>&1 || build_ok=0
 fi
 if [ $build_ok = 0 ]; then
   # A program that does not compile is left out ("was not built" below): build all the others.
-  [ -f "$dir/build.ninja" ] || { tail -n 30 "$out/bench-build.log"; exit 1; }
-  if ! ninja -C "$dir" -k 0 "${targets[@]}" >> "$out/bench-build.log" 2>&1; then
-    echo "run-gpu: these did not compile (see $out/bench-build.log):"
-    grep '^FAILED' "$out/bench-build.log" | sort -u || true
+  [ -f "$dir/build.ninja" ] || { tail -n 30 "$base/bench-build.log"; exit 1; }
+  if ! ninja -C "$dir" -k 0 "${targets[@]}" >> "$base/bench-build.log" 2>&1; then
+    echo "run-gpu: these did not compile (see $base/bench-build.log):"
+    grep '^FAILED' "$base/bench-build.log" | sort -u || true
   fi
   status=1
 fi
@@ -54,8 +54,8 @@ gpu=${gpu:-gpu}
 # CUB as measured: the toolkit's CCCL version and nvcc's release, added to each results file.
 cuda_inc=/usr/local/cuda/include
 cub_v=$(grep -hoE 'define CUB_VERSION [0-9]+' "$cuda_inc/cccl/cub/version.cuh" "$cuda_inc/cub/version.cuh" 2>/dev/null |
-  head -n 1 | awk '{v=$3; printf "%d.%d.%d", v/100000, (v/100)%1000, v%100}')
-nvcc_v=$(nvcc --version 2>/dev/null | grep -oE 'V[0-9.]+' | head -n 1 | tr -d V)
+  head -n 1 | awk '{v=$3; printf "%d.%d.%d", v/100000, (v/100)%1000, v%100}' || true)
+nvcc_v=$(nvcc --version 2>/dev/null | grep -oE 'V[0-9.]+' | head -n 1 | tr -d V || true)
 export XCUB_CUB_VERSION="CUB ${cub_v:-?} (CUDA ${nvcc_v:-?})"
 stamp() {  # adds cub_version to a results file
   python3 - "$1" <<'PY'
