@@ -2,6 +2,7 @@
 """Writes BENCHMARKS.md from the newest results and the hand-kept targets.
 
     python3 bench/make_benchmarks_md.py [--results bench/results/latest] [--output BENCHMARKS.md]
+    python3 bench/make_benchmarks_md.py --headline     # one row per target and GPU, for the README
 
 Reads every <benchmark>-<gpu>.json in the results folder (the harness's files: device, date, commit,
 copy bandwidth, rows of benchmark, type, impl, items, bytes, median_ms) and bench/targets.py (titles,
@@ -289,7 +290,11 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--results", default=os.path.join(ROOT, "bench", "results", "latest"))
     ap.add_argument("--output", default=os.path.join(ROOT, "BENCHMARKS.md"))
+    ap.add_argument("--headline", action="store_true",
+                    help="print a one-row-per-target summary table (for the README) instead of writing the file")
     args = ap.parse_args(argv[1:])
+    if args.headline:
+        return headline_table(load(args.results))
     global BASE
     BASE = os.path.dirname(os.path.abspath(args.output))
     data = load(args.results)
@@ -319,6 +324,40 @@ def main(argv):
     with open(args.output, "w") as f:
         f.write("\n".join(lines))
     print(f"make_benchmarks_md: wrote {args.output}")
+    return 0
+
+
+def headline_table(data):
+    """Prints | target | H200 | H100 |: each target's measurement on each GPU with results."""
+    gpus = sorted({gpu for entries in data.values() for gpu, _, _ in entries if gpu not in ("", "host")},
+                  reverse=True)
+    print("| target | " + " | ".join(g.upper() for g in gpus) + " |")
+    print("|---|" + "---|" * len(gpus))
+    for fam in T.FAMILIES:
+        entries = {gpu: res for gpu, res, _ in data.get(fam["key"], [])}
+        for label, bench, typ, baseline, log2, measure, threshold in fam["targets"]:
+            cells = []
+            for g in gpus:
+                res = entries.get(g)
+                if res is None:
+                    cells.append("-")
+                    continue
+                if measure == "min_ratio":
+                    value = shape_measure(shape_ratios(res), bench)
+                    cells.append(f"lowest {value:.3f}" if value is not None else "-")
+                    continue
+                value, _ = device_measure(device_pairs(res), bench, typ, baseline, log2, measure)
+                if value is None:
+                    cells.append("-")
+                    continue
+                pct = measure == "pct_copy"
+                shown = f"{value:.1f}% of copy" if pct else f"{fmt_ratio(value)}x"
+                if pct:
+                    x = device_pairs(res)[(bench, typ, baseline)]
+                    xr, br = x[headline(x, log2)]
+                    shown += f" ({fmt_ratio(br['median_ms'] / xr['median_ms'])}x)"
+                cells.append(shown)
+            print(f"| {fam['title']}: {label} | " + " | ".join(cells) + " |")
     return 0
 
 
