@@ -241,8 +241,9 @@ def family_section(fam, entries, lines):
 def compile_section(entries, lines):
     lines.append("## Compile time")
     lines.append("")
-    lines.append("`bench/compile_time.sh`: five device calls (reduce, scan, radix sort, select, histogram) "
-                 "in one source, compiled for sm_90 with xcub and with CUB, the median of three runs.")
+    lines.append("`bench/compile_time.sh`: five device calls (DeviceReduce::Sum and ArgMax, DeviceScan::InclusiveSum "
+                 "and ExclusiveScan, DeviceSegmentedReduce::Sum, two-phase, on int) in one source, compiled for "
+                 "sm_90 with xcub and with CUB, xcub and CUB in alternation, the median of three runs.")
     for _, res, path in entries:
         lines.append("")
         lines.append(f"{res.get('device', '?')}, {res.get('date', '?')}, commit {res.get('commit', '?')}, "
