@@ -2,8 +2,8 @@
 # Compile time of the device layer against CUB's: times `nvcc -arch=sm_90 -c` of
 # bench/compile_time/xcub_device_calls.cu and of cub_device_calls.cu (the same five calls written
 # with CUB), XCUB_COMPILE_RUNS times each (default 3), xcub and CUB in alternation, and reports the
-# median of each and their ratio (the target: xcub at most 0.7x CUB's time, bench/targets.py). No ccache: nvcc
-# and its host compiler are called by their full paths, CCACHE_DISABLE=1 besides.
+# median of each and their ratio (the target: xcub at most 0.7x CUB's time, bench/targets.py). No
+# ccache: nvcc and its host compiler are called by their full paths, CCACHE_DISABLE=1 besides.
 #
 #   bash bench/compile_time.sh [results.json]
 #
