@@ -45,6 +45,10 @@ if [ "$backend" = host ]; then
   [ -f /usr/include/boost/context/fiber.hpp ] || packages+=(libboost-context-dev)
 fi
 [ "$backend" = hip ] && { command -v hipcc >/dev/null || packages+=(hipcc); }
+# the consumer tests build a CMake project against the installed xcub (host tests; CUDA: compile only)
+if [ "$mode" != examples ] && { [ "$backend" = host ] || [ "$backend" = cuda ]; }; then
+  command -v cmake >/dev/null || packages+=(cmake)
+fi
 if [ "$backend" = kokkos ]; then  # Kokkos 3.4.01 (Serial), found by Meson through its CMake package
   [ -f /usr/include/trilinos/Kokkos_Core.hpp ] || packages+=(libtrilinos-kokkos-dev)
   command -v cmake >/dev/null || packages+=(cmake)
