@@ -7,7 +7,8 @@
 #     build's only targets are the consumer's two programs and the xcub_host and
 #     xcub_host_sanitizer libraries;
 #   - the consumer's kernel runs and checks its result, and the racy kernel built against
-#     xcub-host-sanitize is reported.
+#     xcub-host-sanitize is reported;
+#   - with -Dxcub:host_sanitize=true the consumer itself is instrumented and runs clean.
 # The subproject gets the xcub build's host_warp_threads, so a 64-lane build checks 64 lanes.
 # Usage: subproject.sh XCUB_BUILD_DIR XCUB_SOURCE_DIR
 # Everything it writes lives in one temporary directory, removed on exit.
@@ -71,5 +72,14 @@ step "the racy kernel, built against dependency('xcub-host-sanitize'), is report
 if out=$("$tmp/build/race" 2>&1); then echo "$out"; fail "the race went unreported"; fi
 grep -q 'shared-memory race' <<<"$out" || { echo "$out"; fail "no race report"; }
 echo "  $(head -n 1 <<<"$out" | cut -c1-160)..."
+
+step "with -Dxcub:host_sanitize=true, dependency('xcub') itself carries the sanitizer"
+meson configure "$tmp/build" -Dxcub:host_sanitize=true
+ninja -C "$tmp/build" consumer
+nm "$exe" | grep -q ' T __tsan_read4$' || fail "the consumer is not linked with the sanitizer's hooks"
+out=$(XCUB_HOST_SANITIZE=race,bounds,init "$exe" 2>"$tmp/stderr") || { echo "$out"; cat "$tmp/stderr"; fail "$exe failed under the sanitizer"; }
+echo "  $out"
+grep -q ': OK$' <<<"$out" || fail "the consumer did not report OK under the sanitizer"
+[[ ! -s "$tmp/stderr" ]] || { cat "$tmp/stderr"; fail "the sanitized consumer wrote to stderr"; }
 
 step "PASS: xcub works as a subproject (cleaning up $tmp)"
