@@ -7,13 +7,14 @@
 #   - host backend: the consumer and version programs build, run without LD_LIBRARY_PATH (CMake's
 #     rpath) and check their results; the racy program built against xcub::host_sanitize stops
 #     with the sanitizer's race report;
+#   - kokkos backend: the consumer (xcub's Kokkos example) builds, runs and checks its results;
 #   - cuda backend: the project configures (the CUDA language, xcub's architectures) and
 #     compiles with nvcc; nothing runs (no GPU needed).
 # Usage: cmake.sh XCUB_BUILD_DIR XCUB_SOURCE_DIR
 # Everything it writes lives in one temporary directory, removed on exit.
 set -euo pipefail
 
-consumer_backends="host cuda"
+consumer_backends="host cuda kokkos"
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh" cmake "$@"
 command -v cmake >/dev/null || fail "cmake is not installed"
 project="$src/tests/consumer/cmake"
@@ -48,6 +49,17 @@ cmake --build "$tmp/build"
 
 if [[ $want_backend == cuda ]]; then
   step "PASS: the installed xcub (cuda) configures and compiles through find_package (cleaning up $tmp)"
+  exit 0
+fi
+
+if [[ $want_backend == kokkos ]]; then
+  step "run"
+  out=$("$tmp/build/consumer") || { echo "$out"; fail "the consumer failed"; }
+  sed 's/^/  /' <<<"$out"
+  grep -qE ': ok$' <<<"$out" || fail "the Kokkos consumer did not report ok"
+  out=$("$tmp/build/version") || { echo "$out"; fail "<xcub/version.hpp> disagrees with the CMake package version"; }
+  echo "  $out"
+  step "PASS: the installed xcub (kokkos) works through find_package (cleaning up $tmp)"
   exit 0
 fi
 
