@@ -1,6 +1,7 @@
 // xcub/xcub.hpp: everything xcub offers, in one include.
 #pragma once
 
+#include <xcub/version.hpp>
 #include <xcub/config.hpp>
 #include <xcub/runtime.hpp>
 #if XCUB_HAS_COOPERATIVE_LAYERS  // kernels, warps and blocks: not on the kokkos backend

@@ -1,6 +1,6 @@
 # Sourced by the consumer tests: reads "XCUB_BUILD_DIR XCUB_SOURCE_DIR" from the arguments and sets
 # build, src, tmp (a temporary directory removed on exit), want_backend and want_warp (the xcub
-# build's options); defines step and fail; keeps the xcub build's libraries out of
+# build's options), want_version (the file VERSION); defines step and fail; keeps the xcub build's libraries out of
 # LD_LIBRARY_PATH (meson test puts them there), so that consumers load their own.
 # Usage: source common.sh NAME "$@"
 name=$1
@@ -29,4 +29,8 @@ build_option() {
 want_backend=$(build_option xcub_backend)
 want_warp=$(build_option host_warp_threads)
 echo "xcub configured: xcub_backend=$want_backend host_warp_threads=$want_warp"
-[[ "$want_backend" == host ]] || fail "this check is for the host backend; $build is configured for $want_backend"
+# Most checks run programs, hence need the host backend; a script that also handles another one
+# sets consumer_backends before sourcing this file.
+[[ " ${consumer_backends:-host} " == *" $want_backend "* ]] ||
+  fail "this check is for the ${consumer_backends:-host} backend(s); $build is configured for $want_backend"
+want_version=$(cat "$src/VERSION")

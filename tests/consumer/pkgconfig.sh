@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs a configured and built xcub (host backend) into a staging directory and checks that
 # a consumer can use it through pkg-config alone:
-#   - the installed tree holds the headers, libxcub_host and xcub.pc, and nothing from the tests,
-#     examples or benchmarks;
-#   - xcub.pc resolves into the staging directory and says backend=host;
+#   - the installed tree holds the headers, libxcub_host, libxcub_host_sanitizer, xcub.pc,
+#     xcub-host-sanitize.pc and the CMake package, and nothing from the tests, examples or benchmarks;
+#   - xcub.pc resolves into the staging directory, says backend=host and version VERSION;
 #   - tests/consumer/project builds with Meson against it (dependency('xcub') via pkg-config),
 #     and so does a plain `c++ main.cpp $(pkg-config --cflags --libs xcub)`;
-#   - both programs run their kernel and check its result.
+#   - both programs run their kernel and check its result; the plain one, pointed at the staged
+#     prefix with --define-variable=prefix, runs without LD_LIBRARY_PATH (the .pc's rpath);
+#   - the racy kernel built against xcub-host-sanitize.pc (Meson, and a plain compile step and link
+#     step) is reported by the sanitizer, and XCUB_HOST_SANITIZE on a plain program warns once.
 # Usage: pkgconfig.sh XCUB_BUILD_DIR XCUB_SOURCE_DIR
 # Everything it writes lives in one temporary directory, removed on exit.
 set -euo pipefail
@@ -23,11 +26,11 @@ installed=$(cd "$stage" && find . \( -type f -o -type l \) | sed 's|^\./||' | LC
 printf '  %s\n' $installed
 [[ -n "$installed" ]] || fail "meson install put nothing under $stage"
 
-step "the installed tree holds no tests, examples or benchmarks, and only headers, the library and xcub.pc"
+step "the installed tree holds no tests, examples or benchmarks, only headers, the libraries, the .pc files and the CMake package"
 forbidden=$(grep -E '(^|/)(tests?|examples?|bench(marks?)?)(/|$)|xcub_tests|block_sum|doctest|as_cuda|\.(cu|in|cpp|build|txt|sh)$' \
             <<<"$installed" || true)
 [[ -z "$forbidden" ]] || fail "test/example/bench/build files were installed: $forbidden"
-unexpected=$(grep -vE '^([^/]+/)*include/xcub/([A-Za-z0-9_]+/)*[A-Za-z0-9_]+\.hpp$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host\.so(\.[0-9]+)*$|^([^/]+/)*lib[^/]*/(([^/]+/)?)pkgconfig/xcub\.pc$' \
+unexpected=$(grep -vE '^([^/]+/)*include/xcub/([A-Za-z0-9_]+/)*[A-Za-z0-9_]+\.hpp$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host\.so(\.[0-9]+)*$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host_sanitizer\.a$|^([^/]+/)*lib[^/]*/(([^/]+/)?)pkgconfig/xcub(-host-sanitize)?\.pc$|^([^/]+/)*lib[^/]*/(([^/]+/)?)cmake/xcub/xcubConfig(Version)?\.cmake$' \
              <<<"$installed" || true)
 [[ -z "$unexpected" ]] || fail "unexpected files were installed: $unexpected"
 echo "  ok"
@@ -35,7 +38,7 @@ echo "  ok"
 step "the installed tree holds the backend, generated and reference headers"
 incdir=$(dirname "$(grep -E '(^|/)include/xcub/xcub\.hpp$' <<<"$installed" | head -n1)")
 [[ "$incdir" != . ]] || fail "xcub/xcub.hpp was not installed"
-for h in xcub.hpp config.hpp launch.hpp runtime.hpp backend/arch.hpp backend/launch.hpp backend_config.hpp \
+for h in xcub.hpp version.hpp config.hpp launch.hpp runtime.hpp backend/arch.hpp backend/launch.hpp backend_config.hpp \
          reference/scan.hpp reference/reduce.hpp; do
   [[ -f "$stage/$incdir/$h" ]] || fail "$incdir/$h was not installed"
   echo "  $incdir/$h"
@@ -73,10 +76,14 @@ pc_warp=$(pkg-config --variable=warp_threads xcub)
 echo "  pkg-config --variable=warp_threads xcub: $pc_warp"
 [[ "$pc_warp" == "$want_warp" ]] || fail "xcub.pc says warp_threads=$pc_warp, the build $want_warp"
 pc_version=$(pkg-config --modversion xcub)
-want_version=$(meson introspect --projectinfo "$build" |
+build_version=$(meson introspect --projectinfo "$build" |
                python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
-echo "  pkg-config --modversion xcub: $pc_version (build: $want_version)"
-[[ "$pc_version" == "$want_version" ]] || fail "xcub.pc has version $pc_version, the build $want_version"
+echo "  pkg-config --modversion xcub: $pc_version (build: $build_version)"
+[[ "$pc_version" == "$build_version" ]] || fail "xcub.pc has version $pc_version, the build $build_version"
+[[ "$pc_version" == "$(cat "$src/VERSION")" ]] || fail "xcub.pc has version $pc_version, VERSION says $(cat "$src/VERSION")"
+[[ "$(pkg-config --modversion xcub-host-sanitize)" == "$pc_version" ]] || fail "xcub-host-sanitize.pc has another version"
+grep -qE "^#define XCUB_VERSION_STRING \"$pc_version\"\$" "$stage/$incdir/version.hpp" ||
+  fail "the installed <xcub/version.hpp> does not say $pc_version"
 cflags=$(pkg-config --cflags xcub)
 libs=$(pkg-config --libs xcub)
 echo "  cflags: $cflags"
@@ -119,5 +126,41 @@ echo "  \$ c++ -std=c++17 $project/main.cpp \$(pkg-config --cflags --libs xcub) 
 # shellcheck disable=SC2046  # the flags must split into words, as in any makefile
 c++ -std=c++17 "$project/main.cpp" $(pkg-config --cflags --libs xcub) -o "$tmp/build-plain/consumer"
 run_consumer "$tmp/build-plain/consumer"
+
+run_race() {  # run_race EXE [env...]: the sanitizer must stop the racy kernel with its report
+  local exe=$1 out
+  shift
+  if out=$(env "$@" "$exe" 2>&1); then echo "$out"; fail "$exe: the race went unreported"; fi
+  grep -q 'shared-memory race' <<<"$out" || { echo "$out"; fail "$exe: no race report"; }
+  echo "  $(head -n 1 <<<"$out" | cut -c1-160)..."
+}
+
+step "the racy kernel, built with Meson against xcub-host-sanitize.pc, is reported"
+[[ -x "$tmp/build-meson/race" ]] || fail "the Meson consumer did not find xcub-host-sanitize.pc"
+run_race "$tmp/build-meson/race" LD_LIBRARY_PATH="$libdir"
+
+step "a plain c++ command line with the staged prefix, run without LD_LIBRARY_PATH"
+unset PKG_CONFIG_SYSROOT_DIR
+prefix=$(pkg-config --variable=prefix xcub)
+define=(--define-variable=prefix="$stage$prefix")
+echo "  \$ c++ -std=c++17 $project/main.cpp \$(pkg-config ${define[*]} --cflags --libs xcub) -o $tmp/build-plain/consumer-rpath"
+# shellcheck disable=SC2046
+c++ -std=c++17 "$project/main.cpp" $(pkg-config "${define[@]}" --cflags --libs xcub) -o "$tmp/build-plain/consumer-rpath"
+resolved=$(ldd "$tmp/build-plain/consumer-rpath" | awk '$1 ~ /^libxcub_host\.so/ {print $3}')
+echo "  libxcub_host resolves to: $resolved"
+[[ "$resolved" == "$libdir"/* ]] || fail "without LD_LIBRARY_PATH the program does not load the staged libxcub_host.so"
+out=$(XCUB_HOST_SANITIZE=race "$tmp/build-plain/consumer-rpath" 2>"$tmp/stderr") || { echo "$out"; fail "the program failed"; }
+echo "  $out"
+grep -q ': OK$' <<<"$out" || fail "the program did not report OK"
+echo "  with XCUB_HOST_SANITIZE=race, stderr: $(cat "$tmp/stderr")"
+[[ $(grep -c 'XCUB_HOST_SANITIZE=race has no effect' "$tmp/stderr") == 1 ]] ||
+  fail "a plain build did not warn once that XCUB_HOST_SANITIZE has no effect"
+
+step "the racy kernel, compiled and linked in two steps with xcub-host-sanitize.pc, is reported"
+# shellcheck disable=SC2046
+c++ -std=c++17 -c "$project/race.cpp" $(pkg-config "${define[@]}" --cflags xcub-host-sanitize) -o "$tmp/build-plain/race.o"
+# shellcheck disable=SC2046
+c++ "$tmp/build-plain/race.o" $(pkg-config "${define[@]}" --libs xcub-host-sanitize) -o "$tmp/build-plain/race"
+run_race "$tmp/build-plain/race"
 
 step "PASS: the installed xcub works through pkg-config (cleaning up $tmp)"

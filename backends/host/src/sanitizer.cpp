@@ -13,8 +13,10 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 namespace xcub::host::detail {
 
@@ -132,6 +134,21 @@ unsigned san_checks_from_environment() {
   if (std::strstr(s, "bounds")) c |= check_bounds;
   if (std::strstr(s, "init")) c |= check_init;
   return c;
+}
+
+unsigned san_launch_checks() {
+  if (san_enabled) return san_checks_from_environment();
+  // Without the hooks nothing is checked: say so once rather than ignore the request.
+  const char* s = std::getenv("XCUB_HOST_SANITIZE");
+  static std::once_flag warned;
+  if (s && *s && std::strcmp(s, "none") != 0) {
+    std::call_once(warned, [s] {
+      std::fprintf(stderr, "xcub: warning: XCUB_HOST_SANITIZE=%s has no effect: this program is built without the "
+                   "shared-memory sanitizer (link xcub-host-sanitize, or build with -Dhost_sanitize=true; "
+                   "docs/host-emulator.md)\n", s);
+    });
+  }
+  return 0;
 }
 
 void san_reset_shadow(emu_block& b) {

@@ -40,6 +40,7 @@ shadow_cell* chunk_shadow(unsigned chunk);  // null unless the sanitizer is atta
 void san_reset_shadow(emu_block& b);        // the slot's shadow, before a new block
 void san_mark(emu_block& b, std::size_t offset, std::size_t bytes);  // addressable, never written
 unsigned san_checks_from_environment();
+unsigned san_launch_checks();  // a launch's checks; warns once where XCUB_HOST_SANITIZE asks in vain
 std::size_t grid_dynamic_bytes();  // the running grid's dynamic shared bytes
 
 }  // namespace xcub::host::detail

@@ -170,7 +170,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.block_warps = (run.block_threads + warp_width - 1) / warp_width;
   run.total_blocks = 1ull * g.x * g.y * g.z;
   run.spin_limit = env_number("XCUB_HOST_SPIN_LIMIT", 1ull << 22);
-  run.san_checks = san_enabled ? san_checks_from_environment() : 0;
+  run.san_checks = san_launch_checks();
   if (const auto seed = schedule_seed()) {
     run.random = true;
     run.seed = *seed;
