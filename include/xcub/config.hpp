@@ -1,7 +1,10 @@
 // xcub/config.hpp: which backend this build targets and the qualifiers every header uses.
 //
 // The backend is chosen when xcub is configured (Meson option `backend`) and recorded in the
-// generated <xcub/backend_config.hpp>:
+// generated <xcub/backend_config.hpp>. Without that header (header-only use from the source tree,
+// docs/header-only.md) it is picked from the compiler: nvcc or clang for CUDA (`__CUDACC__`) ->
+// cuda, hipcc (`__HIPCC__`) -> hip, any other -> host; `-DXCUB_BACKEND_<NAME>=1` (HOST, CUDA, HIP
+// or KOKKOS) overrides the pick, e.g. for the g++-compiled files of a CUDA program.
 //   XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP or XCUB_BACKEND_KOKKOS   one of them is 1
 //   XCUB_BACKEND_NAME                                          "host", "cuda", "hip" or "kokkos"
 //   XCUB_HOST_WARP_THREADS                                     warp width the host emulator simulates
@@ -37,13 +40,64 @@
 //                        `using tile = int[256]; XCUB_SHARED(tile, items);`
 #pragma once
 
+#if __has_include(<xcub/backend_config.hpp>)
 #include <xcub/backend_config.hpp>
+#else  // header-only: the backend from the command line, else from the compiler
+#if !defined(XCUB_BACKEND_HOST) && !defined(XCUB_BACKEND_CUDA) && !defined(XCUB_BACKEND_HIP) && \
+    !defined(XCUB_BACKEND_KOKKOS)
+#if defined(__CUDACC__) && defined(__HIPCC__)
+#error "xcub: both __CUDACC__ and __HIPCC__ are defined, so the compiler does not tell the backend: define XCUB_BACKEND_CUDA=1 or XCUB_BACKEND_HIP=1 (or XCUB_BACKEND_HOST=1, XCUB_BACKEND_KOKKOS=1)"
+#elif defined(__HIPCC__)
+#define XCUB_BACKEND_HIP 1
+#elif defined(__CUDACC__)
+#define XCUB_BACKEND_CUDA 1
+#else
+#define XCUB_BACKEND_HOST 1
+#endif
+#endif
+#ifndef XCUB_BACKEND_HOST
+#define XCUB_BACKEND_HOST 0
+#endif
+#ifndef XCUB_BACKEND_CUDA
+#define XCUB_BACKEND_CUDA 0
+#endif
+#ifndef XCUB_BACKEND_HIP
+#define XCUB_BACKEND_HIP 0
+#endif
+#ifndef XCUB_BACKEND_KOKKOS
+#define XCUB_BACKEND_KOKKOS 0
+#endif
+#ifndef XCUB_HOST_WARP_THREADS  // the Meson option's default
+#define XCUB_HOST_WARP_THREADS 32
+#endif
+#if XCUB_BACKEND_HOST && XCUB_HOST_WARP_THREADS != 32 && XCUB_HOST_WARP_THREADS != 64
+#error "xcub: XCUB_HOST_WARP_THREADS must be 32 or 64"
+#endif
+// The kernels' inline namespace (device/detail/kernel_namespace.hpp): the host's names the warp
+// width; a GPU compile's target list is not visible to the preprocessor, so a header-only GPU
+// build has one name of its own, apart from every configured build's.
+#define XCUB_DETAIL_CONFIG_CAT_(a, b) a##b
+#define XCUB_DETAIL_CONFIG_CAT(a, b) XCUB_DETAIL_CONFIG_CAT_(a, b)
+#if XCUB_BACKEND_HOST
+#define XCUB_BACKEND_NAME "host"
+#define XCUB_TARGETS_TAG XCUB_DETAIL_CONFIG_CAT(host_w, XCUB_HOST_WARP_THREADS)
+#elif XCUB_BACKEND_CUDA
+#define XCUB_BACKEND_NAME "cuda"
+#define XCUB_TARGETS_TAG cuda_header_only
+#elif XCUB_BACKEND_HIP
+#define XCUB_BACKEND_NAME "hip"
+#define XCUB_TARGETS_TAG hip_header_only
+#elif XCUB_BACKEND_KOKKOS
+#define XCUB_BACKEND_NAME "kokkos"
+#define XCUB_TARGETS_TAG kokkos_header_only
+#endif
+#endif
 
 #ifndef XCUB_BACKEND_KOKKOS  // configured before the kokkos backend existed
 #define XCUB_BACKEND_KOKKOS 0
 #endif
 #if (XCUB_BACKEND_HOST + XCUB_BACKEND_CUDA + XCUB_BACKEND_HIP + XCUB_BACKEND_KOKKOS) != 1
-#error "xcub: exactly one of XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP, XCUB_BACKEND_KOKKOS must be 1"
+#error "xcub: exactly one of XCUB_BACKEND_HOST, XCUB_BACKEND_CUDA, XCUB_BACKEND_HIP, XCUB_BACKEND_KOKKOS must be 1 (header-only use: define one of them as 1 and leave the others undefined)"
 #endif
 
 #include <xcub/backend/qualifiers.hpp>

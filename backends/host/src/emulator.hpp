@@ -8,7 +8,7 @@
 #pragma once
 
 #include <xcub/backend/emulator_api.hpp>
-#include <xcub/backend_config.hpp>
+#include <xcub/config.hpp>
 
 #include <boost/context/fiber.hpp>
 

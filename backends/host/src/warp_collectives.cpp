@@ -9,7 +9,7 @@ namespace xcub::host::detail {
 namespace {
 
 /// What a lane reads from a lane that is outside the member mask: recognisable garbage.
-constexpr std::uint64_t poison = 0xDEADBEEFDEADBEEFull;
+constexpr std::uint64_t absent_lane_value = 0xDEADBEEFDEADBEEFull;
 
 bool is_shuffle(warp_op op) {
   return op == warp_op::shfl_idx || op == warp_op::shfl_up || op == warp_op::shfl_down || op == warp_op::shfl_xor;
@@ -63,7 +63,7 @@ void complete(const warp_group& g, emu_thread* const* lanes) {
       }
       default: {
         const int src = shuffle_source(t, l);
-        t.op_out = src < 0 ? t.op_in : (g.mask >> src & 1) ? lanes[src]->op_in : poison;
+        t.op_out = src < 0 ? t.op_in : (g.mask >> src & 1) ? lanes[src]->op_in : absent_lane_value;
       }
     }
   }

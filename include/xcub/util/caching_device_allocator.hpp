@@ -53,23 +53,24 @@ class CachingDeviceAllocator {
   static constexpr std::size_t INVALID_SIZE = static_cast<std::size_t>(-1);
   static constexpr int INVALID_DEVICE_ORDINAL = -1;  // "the current device"
 
-  /// Bins bin_growth^min_bin .. bin_growth^max_bin bytes (bin_growth >= 2; with less, nothing is
-  /// binned and every block is allocated exactly and never cached).
-  explicit CachingDeviceAllocator(unsigned bin_growth, unsigned min_bin = 1, unsigned max_bin = INVALID_BIN,
-                                  std::size_t max_cached_bytes = INVALID_SIZE, bool skip_cleanup = false,
-                                  bool debug = false)
-      : bin_growth(bin_growth),
-        min_bin(min_bin),
-        max_bin(max_bin),
-        min_bin_bytes(saturating_pow(bin_growth, min_bin)),
-        max_bin_bytes(saturating_pow(bin_growth, max_bin)),
-        skip_cleanup(skip_cleanup),
-        debug(debug),
+  /// Bins growth^smallest_bin .. growth^largest_bin bytes (growth >= 2; with less, nothing is
+  /// binned and every block is allocated exactly and never cached). The arguments are CUB's, in
+  /// CUB's order; they become the members bin_growth, min_bin, max_bin, skip_cleanup and debug.
+  explicit CachingDeviceAllocator(unsigned growth, unsigned smallest_bin = 1, unsigned largest_bin = INVALID_BIN,
+                                  std::size_t max_cached_bytes = INVALID_SIZE, bool no_cleanup = false,
+                                  bool verbose = false)
+      : bin_growth(growth),
+        min_bin(smallest_bin),
+        max_bin(largest_bin),
+        min_bin_bytes(saturating_pow(growth, smallest_bin)),
+        max_bin_bytes(saturating_pow(growth, largest_bin)),
+        skip_cleanup(no_cleanup),
+        debug(verbose),
         max_cached_bytes_(max_cached_bytes) {}
 
   /// CUB's defaults: bins of 8^3 = 512 B to 8^7 = 2 MiB, at most 3 * 2 MiB - 1 cached per device.
-  explicit CachingDeviceAllocator(bool skip_cleanup = false, bool debug = false)
-      : CachingDeviceAllocator(8, 3, 7, 3 * saturating_pow(8, 7) - 1, skip_cleanup, debug) {}
+  explicit CachingDeviceAllocator(bool no_cleanup = false, bool verbose = false)
+      : CachingDeviceAllocator(8, 3, 7, 3 * saturating_pow(8, 7) - 1, no_cleanup, verbose) {}
 
   CachingDeviceAllocator(const CachingDeviceAllocator&) = delete;
   CachingDeviceAllocator& operator=(const CachingDeviceAllocator&) = delete;

@@ -47,15 +47,15 @@ template <> struct unsigned_of_size<2> { using type = std::uint16_t; };
 template <> struct unsigned_of_size<4> { using type = std::uint32_t; };
 template <> struct unsigned_of_size<8> { using type = std::uint64_t; };
 #ifdef __SIZEOF_INT128__
-template <> struct unsigned_of_size<16> { using type = unsigned __int128; };
+template <> struct unsigned_of_size<16> { __extension__ using type = unsigned __int128; };
 #endif
 
 template <class T>
 constexpr key_kind kind_of() {
   if constexpr (std::is_same_v<T, bool>) return key_kind::unsigned_integer;
 #ifdef __SIZEOF_INT128__
-  else if constexpr (std::is_same_v<T, __int128>) return key_kind::signed_integer;
-  else if constexpr (std::is_same_v<T, unsigned __int128>) return key_kind::unsigned_integer;
+  else if constexpr (__extension__ std::is_same_v<T, __int128>) return key_kind::signed_integer;
+  else if constexpr (__extension__ std::is_same_v<T, unsigned __int128>) return key_kind::unsigned_integer;
 #endif
   else if constexpr (std::is_integral_v<T>) return std::is_signed_v<T> ? key_kind::signed_integer : key_kind::unsigned_integer;
   else if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return key_kind::floating_point;

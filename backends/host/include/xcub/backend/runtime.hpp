@@ -3,7 +3,7 @@
 // never pending, and synchronisation only reports the last error. There is one device, 0.
 #pragma once
 
-#include <xcub/backend_config.hpp>
+#include <xcub/config.hpp>
 
 #include <cstddef>
 #include <cstdlib>

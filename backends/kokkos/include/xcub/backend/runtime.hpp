@@ -12,7 +12,7 @@
 //   events           an event records a fence of its stream's instance: always complete
 #pragma once
 
-#include <xcub/backend_config.hpp>
+#include <xcub/config.hpp>
 
 #include <cstddef>
 #include <cstdint>

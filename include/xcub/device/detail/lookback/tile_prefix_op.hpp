@@ -81,8 +81,8 @@ struct tile_prefix_op {
       const arch::lane_mask_t inclusive = arch::ballot(arch::full_lane_mask, status == tile_inclusive);
       const int lanes = inclusive != 0 ? static_cast<int>(arch::lowest_lane(inclusive)) + 1 : width;
       typename warp_reduce::TempStorage none;
-      const T window = warp_reduce(none).Reduce(value, older_left, lanes);  // lane 0: nearest inclusive .. newest
-      prefix = first_window ? window : static_cast<T>(op(window, prefix));
+      const T window_fold = warp_reduce(none).Reduce(value, older_left, lanes);  // lane 0: nearest inclusive .. newest
+      prefix = first_window ? window_fold : static_cast<T>(op(window_fold, prefix));
       first_window = false;
       if (inclusive != 0) break;
     }

@@ -66,8 +66,8 @@ std::vector<C> histogram_even(const std::vector<S>& samples, int num_levels, L l
       const T scale = static_cast<T>(static_cast<T>(bins) / static_cast<T>(hi - lo));
       bin = static_cast<long long>((s - lo) * scale);
     } else {
-      const __int128 offset = static_cast<__int128>(s) - static_cast<__int128>(lo);
-      const __int128 range = static_cast<__int128>(hi) - static_cast<__int128>(lo);
+      __extension__ const __int128 offset = static_cast<__int128>(s) - static_cast<__int128>(lo);
+      __extension__ const __int128 range = static_cast<__int128>(hi) - static_cast<__int128>(lo);
       bin = static_cast<long long>(offset * bins / range);
     }
     if (bin >= 0 && bin < bins) counts[static_cast<std::size_t>(bin)] += C(1);

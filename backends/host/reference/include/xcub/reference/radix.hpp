@@ -88,7 +88,7 @@ constexpr bool is_float_key = std::is_floating_point_v<K> || std::is_same_v<K, f
 template <class K>
 constexpr bool is_signed_key() {
 #ifdef __SIZEOF_INT128__
-  if constexpr (std::is_same_v<K, __int128>) return true;
+  if constexpr (__extension__ std::is_same_v<K, __int128>) return true;
 #endif
   if constexpr (std::is_integral_v<K>) return std::is_signed_v<K>;
   return false;
@@ -96,7 +96,7 @@ constexpr bool is_signed_key() {
 template <class K>
 constexpr bool is_unsigned_key() {
 #ifdef __SIZEOF_INT128__
-  if constexpr (std::is_same_v<K, unsigned __int128>) return true;
+  if constexpr (__extension__ std::is_same_v<K, unsigned __int128>) return true;
 #endif
   if constexpr (std::is_integral_v<K>) return std::is_unsigned_v<K>;
   return false;
