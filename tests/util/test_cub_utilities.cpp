@@ -12,6 +12,7 @@
 #include <xcub/util_device.hpp>
 #include <xcub/util_ptx.hpp>
 #include <xcub/util_type.hpp>
+#include <xcub/detail/radix/decomposer.hpp>
 #include <xcub/device/detail/agent/agent_scan_pipelined.hpp>
 
 namespace arch = xcub::arch;
@@ -37,6 +38,45 @@ static_assert(xcub::detail::commutes_on<std::plus<>, int> && xcub::detail::commu
 static_assert(xcub::detail::commutes_on<xcub::Max, long long> && !xcub::detail::commutes_on<xcub::Max, float>);
 static_assert(xcub::detail::identity_of<std::plus<>, int>() == 0 && xcub::detail::identity_of<xcub::Min, int>() == 2147483647);
 }  // namespace
+
+// ---- decomposers: std::tuple everywhere, ::cuda::std::tuple where libcu++ is there ---------------
+namespace {
+struct custom_t {
+  float f;
+  long long lli;
+  short s;
+};
+struct std_decomposer {
+  XCUB_HOST_DEVICE std::tuple<float&, long long&> operator()(custom_t& key) const { return {key.f, key.lli}; }
+};
+static_assert(xcub::detail::radix::is_decomposer_v<custom_t, std_decomposer>);
+static_assert(xcub::detail::radix::total_bits<custom_t, std_decomposer> == 96);
+#if XCUB_DETAIL_HAS_LIBCUDACXX_TUPLE
+struct cuda_decomposer {  // as CUB's documentation writes it
+  XCUB_HOST_DEVICE ::cuda::std::tuple<float&, long long&, short&> operator()(custom_t& key) const {
+    return {key.f, key.lli, key.s};
+  }
+};
+static_assert(xcub::detail::radix::is_decomposer_v<custom_t, cuda_decomposer>);
+static_assert(xcub::detail::radix::total_bits<custom_t, cuda_decomposer> == 112);
+#endif
+struct not_a_decomposer {
+  XCUB_HOST_DEVICE std::tuple<float, long long> operator()(custom_t& key) const { return {key.f, key.lli}; }
+};
+static_assert(!xcub::detail::radix::is_decomposer_v<custom_t, not_a_decomposer>, "values, not references");
+}  // namespace
+
+TEST_CASE("util: a decomposer's members go to their bit-ordered images and back") {
+  custom_t key{-1.5f, -7, 3};
+  const custom_t original = key;
+  xcub::detail::radix::to_bit_ordered_members(key, std_decomposer{});
+  CHECK(key.s == original.s);  // left out of the tuple: untouched
+  CHECK(std::memcmp(&key.lli, &original.lli, sizeof key.lli) != 0);
+  xcub::detail::radix::from_bit_ordered_members(key, std_decomposer{});
+  CHECK(key.f == original.f);
+  CHECK(key.lli == original.lli);
+  CHECK(key.s == original.s);
+}
 
 // ---- shuffles ----------------------------------------------------------------------------------------
 namespace {
