@@ -7,15 +7,20 @@
 #   __forceinline__ -> XCUB_FORCEINLINE
 #   `__shared__ TYPE NAME;` alone on its line -> XCUB_SHARED(TYPE, NAME); (no arrays, no type with a
 #     top-level comma: give those a `using` name first; a multi-line `__shared__ union {...} x;` too)
-#   threadIdx, blockIdx, blockDim, gridDim -> xcub::arch::thread_idx() ... grid_dim()
+#   threadIdx, blockIdx, blockDim, gridDim -> xcub::arch::thread_idx() ... grid_dim();
+#   __syncthreads() -> xcub::arch::sync_threads()
 #   `KERNEL<<<GRID, BLOCK>>>(ARGS);` and `<<<GRID, BLOCK, SMEM, STREAM>>>` as a statement of its own
 #     line -> xcub::launch(GRID, BLOCK, SMEM, STREAM, KERNEL, ARGS); (GRID and BLOCK without commas:
 #     name a dim3 first)
 #   cudaError_t, cudaSuccess, cudaStream_t, cudaGetErrorString, cudaGetLastError,
 #   cudaDeviceSynchronize, cudaStreamSynchronize, cudaFree, cudaMemset, and
-#   cudaMemcpy(dst, src, bytes, cudaMemcpyKind) -> xcub's runtime (<xcub/runtime.hpp>)
+#   cudaMemcpy(dst, src, bytes, cudaMemcpyKind) (on one line) -> xcub's runtime (<xcub/launch.hpp>,
+#   included before the first xcub header)
 # Left for the hand: cudaMalloc of typed pointers (xcub::device_malloc takes void**, as
 # CachingDeviceAllocator::DeviceAllocate does), streams and events beyond the above, texture objects.
+
+# xcub::launch and the runtime: included before the program's first xcub header
+0,/^#include <xcub\//s//#include <xcub\/launch.hpp>\n&/
 
 s@\b__host__[[:space:]]\+__device__\b@XCUB_HOST_DEVICE@g
 s@\b__device__[[:space:]]\+__host__\b@XCUB_HOST_DEVICE@g
@@ -29,6 +34,7 @@ s@\bthreadIdx\b@xcub::arch::thread_idx()@g
 s@\bblockIdx\b@xcub::arch::block_idx()@g
 s@\bblockDim\b@xcub::arch::block_dim()@g
 s@\bgridDim\b@xcub::arch::grid_dim()@g
+s@\b__syncthreads()@xcub::arch::sync_threads()@g
 
 s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*([[:space:]]*)[[:space:]]*;@\1xcub::launch(\3, \4, 0, nullptr, \2);@
 s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*(\(.*\))[[:space:]]*;@\1xcub::launch(\3, \4, 0, nullptr, \2, \5);@

@@ -88,12 +88,12 @@ struct triple {  // 12 bytes: more than one shuffle word
 
 template <int L>
 XCUB_KERNEL void shuffles(const triple* in, triple* up, triple* down, triple* index, int offset, int first, int last,
-                          int src, arch::lane_mask_t* masks) {
+                          int src, unsigned* masks) {
   const unsigned lane = arch::lane_id();
   const triple x = in[lane];
-  up[lane] = xcub::ShuffleUp<L>(x, offset, first, arch::full_lane_mask);
-  down[lane] = xcub::ShuffleDown<L>(x, offset, last, arch::full_lane_mask);
-  index[lane] = xcub::ShuffleIndex<L>(x, src, arch::full_lane_mask);
+  up[lane] = xcub::ShuffleUp<L>(x, offset, first, 0xffffffffu);  // CUB's full mask: the caller's 32 lanes
+  down[lane] = xcub::ShuffleDown<L>(x, offset, last, 0xffffffffu);
+  index[lane] = xcub::ShuffleIndex<L>(x, src, 0xffffffffu);
   masks[lane] = xcub::WarpMask<L>(lane / L);
 }
 
@@ -104,7 +104,7 @@ void check_shuffles(std::mt19937_64& rng) {
   std::vector<triple> in(w);
   for (auto& t : in) t = {static_cast<int>(rng()), static_cast<int>(rng()), static_cast<int>(rng())};
   xcub::device_buffer<triple> d_in(in), d_up(w), d_down(w), d_index(w);
-  xcub::device_buffer<arch::lane_mask_t> d_masks(w);
+  xcub::device_buffer<unsigned> d_masks(w);
   for (int trial = 0; trial < 4; ++trial) {
     const int offset = 1 + static_cast<int>(rng() % L), first = static_cast<int>(rng() % L), last = static_cast<int>(rng() % L),
               src = static_cast<int>(rng() % (2 * L));
@@ -115,13 +115,13 @@ void check_shuffles(std::mt19937_64& rng) {
     xcub_test::launch_and_wait(xcub::dim3(1), xcub::dim3(w), 0, shuffles<L>, d_in.data(), d_up.data(), d_down.data(),
                                d_index.data(), offset, first, last, src, d_masks.data());
     std::vector<triple> up(w), down(w), index(w);
-    std::vector<arch::lane_mask_t> masks(w);
+    std::vector<unsigned> masks(w);
     for (unsigned lane = 0; lane < w; ++lane) {
       const int l = static_cast<int>(lane % L), base = static_cast<int>(lane) - l;
       up[lane] = l - offset >= first ? in[base + l - offset] : in[lane];
       down[lane] = l + offset <= last && l + offset < L ? in[base + l + offset] : in[lane];
       index[lane] = in[base + src % L];
-      masks[lane] = static_cast<arch::lane_mask_t>(((L == 64 ? ~0ull : ((1ull << L) - 1)) << (base)));
+      masks[lane] = static_cast<unsigned>(((1ull << L) - 1) << (base % 32));
     }
     xcub_test::check_equal(d_up.download(), up, "ShuffleUp");
     xcub_test::check_equal(d_down.download(), down, "ShuffleDown");
@@ -131,13 +131,14 @@ void check_shuffles(std::mt19937_64& rng) {
 }
 }  // namespace
 
-TEST_CASE("util: ShuffleUp, ShuffleDown, ShuffleIndex and WarpMask as CUB's, logical warps of 4, 16 and the warp") {
+TEST_CASE("util: ShuffleUp, ShuffleDown, ShuffleIndex and WarpMask as CUB's, logical warps of 4, 16 and 32") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("util: cub shuffles");
   check_shuffles<4>(rng);
   check_shuffles<16>(rng);
-  check_shuffles<arch::warp_threads>(rng);
-  CHECK(xcub::WarpMask<3>(5) == arch::lane_range_mask(0, 3));  // not a power of two: the first lanes
+  check_shuffles<32>(rng);
+  CHECK(xcub::WarpMask<3>(5) == 0x7u);  // not a power of two: the first lanes
+  CHECK(xcub::WarpMask<8>(5) == 0xff00u);  // warp 5 of 8 lanes: the second of its 32-lane group
 }
 
 // ---- Uninitialized, MergePath ---------------------------------------------------------------------
