@@ -14,6 +14,7 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/thread/thread_scan.hpp>
+#include <xcub/thread/thread_search.hpp>
 #if XCUB_HAS_COOPERATIVE_LAYERS
 #include <xcub/warp/warp_reduce.hpp>
 #include <xcub/warp/warp_scan.hpp>

@@ -181,6 +181,21 @@ TEST_CASE("util: Uninitialized aliases its bytes; MergePath splits a stable merg
   }
 }
 
+TEST_CASE("util: LowerBound and UpperBound as std::lower_bound and std::upper_bound") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("util: thread search");
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<int> v(rng() % 30);
+    for (auto& x : v) x = static_cast<int>(rng() % 10);
+    std::sort(v.begin(), v.end());
+    for (int val = -1; val <= 10; ++val) {
+      const long long n = static_cast<long long>(v.size());
+      CHECK(xcub::LowerBound(v.data(), n, val) == std::lower_bound(v.begin(), v.end(), val) - v.begin());
+      CHECK(xcub::UpperBound(v.data(), n, val) == std::upper_bound(v.begin(), v.end(), val) - v.begin());
+    }
+  }
+}
+
 // ---- device queries, debug macros ----------------------------------------------------------------
 namespace {
 XCUB_KERNEL void occupancy_probe(int* p) { (void)p; }
