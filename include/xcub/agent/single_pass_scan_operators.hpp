@@ -56,6 +56,8 @@
 //   GetBlockAggregate() read it back (after a block barrier: BlockScan's last one is enough).
 //   The optional DelayConstructorT of CUB is accepted and ignored (the backend's tuning picks the
 //   backoff).
+// These classes exist where the translation unit can define kernels (XCUB_HAS_KERNELS: every file
+// on the host backend, nvcc and hipcc files on GPUs), as the kernels that use them do.
 #pragma once
 
 #include <cstddef>
@@ -63,6 +65,9 @@
 #include <type_traits>
 
 #include <xcub/config.hpp>
+
+#if XCUB_HAS_KERNELS
+
 #include <xcub/device/detail/lookback/tile_prefix_op.hpp>
 #include <xcub/device/detail/lookback/tile_state.hpp>
 #include <xcub/runtime.hpp>
@@ -110,7 +115,6 @@ struct ScanTileState {
     return success;
   }
 
-#if XCUB_HAS_KERNELS
   /// Marks the calling thread's tile (block-major thread index) invalid. Every thread of a grid of at
   /// least num_tiles threads.
   XCUB_DEVICE XCUB_FORCEINLINE void InitializeStatus(int num_tiles) const {
@@ -146,14 +150,11 @@ struct ScanTileState {
            : s == detail::tile_partial ? StatusWord(SCAN_TILE_PARTIAL)
                                        : StatusWord(SCAN_TILE_INVALID);
   }
-#endif  // XCUB_HAS_KERNELS
 };
 
 /// A reduce-by-key's tile state: CUB's name for the state of (key, value) pairs.
 template <class ValueT, class KeyT, bool SINGLE_WORD = false>
 struct ReduceByKeyScanTileState : ScanTileState<KeyValuePair<KeyT, ValueT>> {};
-
-#if XCUB_HAS_KERNELS
 
 /// BlockScan's block prefix callback for tile `tile_idx` >= 1 of a single-pass scan over
 /// ScanTileStateT (CUB's TilePrefixCallbackOp).
@@ -202,8 +203,6 @@ struct TilePrefixCallbackOp {
   XCUB_DEVICE XCUB_FORCEINLINE int GetTileIdx() const { return tile_idx; }
 };
 
-#endif  // XCUB_HAS_KERNELS
-
 /// A running prefix for a block that scans several tiles in turn: returns the total so far and
 /// adds the tile's aggregate to it (CUB's BlockScanRunningPrefixOp). Called as BlockScan's prefix
 /// callback; the new total is valid in the thread that BlockScan calls it from (the first warp;
@@ -225,3 +224,5 @@ struct BlockScanRunningPrefixOp {
 };
 
 }  // namespace xcub
+
+#endif  // XCUB_HAS_KERNELS
