@@ -14,6 +14,8 @@
 #include <xcub/util_type.hpp>
 #include <xcub/detail/radix/decomposer.hpp>
 #include <xcub/device/detail/agent/agent_scan_pipelined.hpp>
+#include <xcub/device/detail/dispatch/dispatch_scan.hpp>
+#include <xcub/reference/scan.hpp>
 
 namespace arch = xcub::arch;
 
@@ -37,7 +39,50 @@ static_assert(xcub::detail::commutes_on<::cuda::std::plus<>, float> && xcub::det
 static_assert(xcub::detail::commutes_on<std::plus<>, int> && xcub::detail::commutes_on<xcub::Sum, int>);
 static_assert(xcub::detail::commutes_on<xcub::Max, long long> && !xcub::detail::commutes_on<xcub::Max, float>);
 static_assert(xcub::detail::identity_of<std::plus<>, int>() == 0 && xcub::detail::identity_of<xcub::Min, int>() == 2147483647);
+static_assert(xcub::detail::pipelinable<int, const int*, int*, std::plus<>> &&
+              xcub::detail::pipelinable<int, const int*, int*, xcub::Sum>);
+#if XCUB_DETAIL_HAS_LIBCUDACXX_OPERATORS
+static_assert(xcub::detail::pipelinable<int, const int*, int*, ::cuda::std::plus<>>);
+#endif
+
+/// WarpScan's exclusive sum from the inclusive one (the subtraction path, keyed on the operator).
+template <class Op>
+XCUB_KERNEL void warp_exclusive_scan(const int* in, int* out, Op op) {
+  using warp_scan = xcub::WarpScan<int>;
+  XCUB_SHARED(typename warp_scan::TempStorage, storage);
+  int x = in[arch::lane_id()], inclusive = 0, exclusive = 0;
+  warp_scan(storage).Scan(x, inclusive, exclusive, op);
+  out[arch::lane_id()] = exclusive;
+  out[arch::warp_threads + arch::lane_id()] = inclusive;
+}
 }  // namespace
+
+TEST_CASE("util: std::plus<> takes the fast paths of xcub::Sum and gives the same results") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("util: operator fast paths");
+  const unsigned w = arch::warp_threads;
+  std::vector<int> in(w);
+  for (auto& x : in) x = static_cast<int>(rng() % 2001) - 1000;
+  xcub::device_buffer<int> d_in(in), d_out(2 * w);
+  xcub_test::launch_and_wait(xcub::dim3(1), xcub::dim3(w), 0, warp_exclusive_scan<std::plus<>>, d_in.data(), d_out.data(),
+                             std::plus<>{});
+  const std::vector<int> got = d_out.download();
+  const std::vector<int> inclusive = xcub::reference::inclusive_scan(in, std::plus<>{});
+  for (unsigned l = 1; l < w; ++l) CHECK(got[l] == inclusive[l - 1]);  // lane 0's exclusive value is unspecified
+  CHECK(std::vector<int>(got.begin() + w, got.end()) == inclusive);
+
+  // DeviceScan with std::plus<> on pointers: the pipelined agent where the tuning has one
+  const std::size_t n = 100000;
+  std::vector<int> big(n);
+  for (auto& x : big) x = static_cast<int>(rng() % 2001) - 1000;  // no overflow
+  xcub::device_buffer<int> d_big(big), d_scan(n);
+  std::size_t bytes = 0;
+  XCUB_TEST_CALL(xcub::DeviceScan::InclusiveScan(nullptr, bytes, d_big.data(), d_scan.data(), std::plus<>{}, n));
+  xcub::device_buffer<unsigned char> temp(bytes);
+  XCUB_TEST_CALL(xcub::DeviceScan::InclusiveScan(temp.data(), bytes, d_big.data(), d_scan.data(), std::plus<>{}, n));
+  xcub_test::check_equal(d_scan.download(), xcub::reference::inclusive_scan(big, std::plus<>{}),
+                         "DeviceScan::InclusiveScan with std::plus<>");
+}
 
 // ---- decomposers: std::tuple everywhere, ::cuda::std::tuple where libcu++ is there ---------------
 namespace {
