@@ -10,17 +10,19 @@
 #   threadIdx, blockIdx, blockDim, gridDim -> xcub::arch::thread_idx() ... grid_dim();
 #   __syncthreads() -> xcub::arch::sync_threads()
 #   `KERNEL<<<GRID, BLOCK>>>(ARGS);` and `<<<GRID, BLOCK, SMEM, STREAM>>>` as a statement of its own
-#     line -> xcub::launch(GRID, BLOCK, SMEM, STREAM, KERNEL, ARGS); (GRID and BLOCK without commas:
-#     name a dim3 first)
+#     line -> (void)XcubDebug(xcub::launch(GRID, BLOCK, SMEM, STREAM, KERNEL, ARGS)); (GRID and BLOCK
+#     without commas: name a dim3 first). The launch's error is reported where it happens (printed
+#     under XCUB_STDERR): on the host a launch returns its error, there is none left for
+#     cudaGetLastError() to find.
 #   cudaError_t, cudaSuccess, cudaStream_t, cudaGetErrorString, cudaGetLastError,
 #   cudaDeviceSynchronize, cudaStreamSynchronize, cudaFree, cudaMemset, and
-#   cudaMemcpy(dst, src, bytes, cudaMemcpyKind) (on one line) -> xcub's runtime (<xcub/launch.hpp>,
-#   included before the first xcub header)
+#   cudaMemcpy(dst, src, bytes, cudaMemcpyKind) (on one line) -> xcub's runtime (<xcub/launch.hpp>
+#   and <xcub/util_debug.hpp> are included before the first xcub header)
 # Left for the hand: cudaMalloc of typed pointers (xcub::device_malloc takes void**, as
 # CachingDeviceAllocator::DeviceAllocate does), streams and events beyond the above, texture objects.
 
 # xcub::launch and the runtime: included before the program's first xcub header
-0,/^#include <xcub\//s//#include <xcub\/launch.hpp>\n&/
+0,/^#include <xcub\//s//#include <xcub\/launch.hpp>\n#include <xcub\/util_debug.hpp>\n&/
 
 s@\b__host__[[:space:]]\+__device__\b@XCUB_HOST_DEVICE@g
 s@\b__device__[[:space:]]\+__host__\b@XCUB_HOST_DEVICE@g
@@ -36,9 +38,9 @@ s@\bblockDim\b@xcub::arch::block_dim()@g
 s@\bgridDim\b@xcub::arch::grid_dim()@g
 s@\b__syncthreads()@xcub::arch::sync_threads()@g
 
-s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*([[:space:]]*)[[:space:]]*;@\1xcub::launch(\3, \4, 0, nullptr, \2);@
-s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*(\(.*\))[[:space:]]*;@\1xcub::launch(\3, \4, 0, nullptr, \2, \5);@
-s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*(\(.*\))[[:space:]]*;@\1xcub::launch(\3, \4, \5, \6, \2, \7);@
+s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*([[:space:]]*)[[:space:]]*;@\1(void)XcubDebug(xcub::launch(\3, \4, 0, nullptr, \2));@
+s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*(\(.*\))[[:space:]]*;@\1(void)XcubDebug(xcub::launch(\3, \4, 0, nullptr, \2, \5));@
+s@^\([[:space:]]*\)\([^;]*[^;[:space:]]\)[[:space:]]*<<<[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\),[[:space:]]*\([^,>]*\)>>>[[:space:]]*(\(.*\))[[:space:]]*;@\1(void)XcubDebug(xcub::launch(\3, \4, \5, \6, \2, \7));@
 
 s@\bcudaError_t\b@xcub::error_t@g
 s@\bcudaSuccess\b@xcub::success@g

@@ -127,8 +127,8 @@ TEST_CASE("util: a decomposer's members go to their bit-ordered images and back"
 namespace {
 struct triple {  // 12 bytes: more than one shuffle word
   int a, b, c;
-  friend bool operator==(const triple& x, const triple& y) { return x.a == y.a && x.b == y.b && x.c == y.c; }
-  friend std::ostream& operator<<(std::ostream& os, const triple& x) { return os << x.a << "," << x.b << "," << x.c; }
+  [[maybe_unused]] friend bool operator==(const triple& x, const triple& y) { return x.a == y.a && x.b == y.b && x.c == y.c; }
+  [[maybe_unused]] friend std::ostream& operator<<(std::ostream& os, const triple& x) { return os << x.a << "," << x.b << "," << x.c; }
 };
 
 template <int L>
