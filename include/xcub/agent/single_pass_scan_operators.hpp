@@ -50,7 +50,8 @@
 //   0 publishes its aggregate with SetInclusive itself, as in CUB) or, without one, with
 //   arch::block_idx().x (each block scans the tile of its block index: the blocks of lower indices
 //   must be running or done, which holds on CUDA and on the host emulator). BlockScan calls it from
-//   its first warp (the block must have at least arch::warp_threads threads). The operator needs to
+//   its first warp (the block must have at least arch::warp_threads threads); a direct call needs
+//   every lane of the first hardware warp too (arch::warp_threads of them: 64 on AMD CDNA). The operator needs to
 //   be associative, not commutative. The return value (the exclusive prefix) is valid in lane 0, as
 //   BlockScan needs it; after the scan GetExclusivePrefix(), GetInclusivePrefix(),
 //   GetBlockAggregate() read it back (after a block barrier: BlockScan's last one is enough).
