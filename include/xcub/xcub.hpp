@@ -15,6 +15,7 @@
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/thread/thread_scan.hpp>
+#include <xcub/thread/thread_search.hpp>
 #if XCUB_HAS_COOPERATIVE_LAYERS
 #include <xcub/warp/warp_reduce.hpp>
 #include <xcub/warp/warp_scan.hpp>
@@ -36,6 +37,8 @@
 #include <xcub/block/block_radix_sort.hpp>
 #include <xcub/block/block_merge_sort.hpp>
 #include <xcub/block/block_histogram.hpp>
+#include <xcub/agent/single_pass_scan_operators.hpp>
+#include <xcub/util/warp_shuffle.hpp>
 #endif
 #include <xcub/device/device_reduce.hpp>
 #include <xcub/device/device_scan.hpp>
@@ -59,9 +62,13 @@
 #include <xcub/device/device_topk.hpp>
 #include <xcub/iterator/iterators.hpp>
 #include <xcub/util/caching_device_allocator.hpp>
+#include <xcub/util/debug.hpp>
 #include <xcub/util/device_buffer.hpp>
 #include <xcub/util/device_properties.hpp>
 #include <xcub/util/double_buffer.hpp>
+#include <xcub/util/kernel_queries.hpp>
 #include <xcub/util/key_value_pair.hpp>
+#include <xcub/util/merge_path.hpp>
 #include <xcub/util/null_type.hpp>
 #include <xcub/util/temporary_storage.hpp>
+#include <xcub/util/uninitialized.hpp>

@@ -11,12 +11,32 @@
 //   int total = xcub::Sum{}(3, 4);                                   // 7
 //   auto best = xcub::ArgMax{}(xcub::KeyValuePair<int, float>(0, 2.f),
 //                              xcub::KeyValuePair<int, float>(5, 2.f));   // key 0: ties keep the smaller key
+//
+// Operator traits, for the paths that are faster when the operator is known (CUDA's redux.sync,
+// the shuffle-scan step, the pipelined scan's reordering reducer, WarpScan's subtraction):
+//   detail::is_sum_op_v<Op, T>   Op is a sum on T: Sum, std::plus<> and std::plus<T>, and where
+//                                libcu++ is there (<cuda/std/functional>: CUDA) cuda::std::plus<>
+//                                and cuda::std::plus<T>
+//   detail::is_min_op_v<Op, T>   Min, and cuda::minimum<> / cuda::minimum<T> (<cuda/functional>)
+//   detail::is_max_op_v<Op, T>   Max, and cuda::maximum<> / cuda::maximum<T>
+// (cv-qualified operators too). Any other functor works everywhere, on the general path.
 #pragma once
 
+#include <functional>
+#include <type_traits>
 #include <utility>
 
 #include <xcub/config.hpp>
 #include <xcub/util/key_value_pair.hpp>
+
+// libcu++'s operators, where the compiler has libcu++ (CUDA); elsewhere only xcub's and std::'s.
+#if __has_include(<cuda/std/functional>) && __has_include(<cuda/functional>)
+#include <cuda/functional>
+#include <cuda/std/functional>
+#define XCUB_DETAIL_HAS_LIBCUDACXX_OPERATORS 1
+#else
+#define XCUB_DETAIL_HAS_LIBCUDACXX_OPERATORS 0
+#endif
 
 namespace xcub {
 
@@ -95,5 +115,47 @@ template <class Op>
 XCUB_HOST_DEVICE constexpr BinaryFlip<Op> MakeBinaryFlip(Op op) {
   return BinaryFlip<Op>(op);
 }
+
+namespace detail {
+
+enum class builtin_op { other, sum, min, max };
+
+template <class Op, class T>
+struct builtin_op_of : std::integral_constant<builtin_op, builtin_op::other> {};
+template <class T>
+struct builtin_op_of<Sum, T> : std::integral_constant<builtin_op, builtin_op::sum> {};
+template <class T>
+struct builtin_op_of<Min, T> : std::integral_constant<builtin_op, builtin_op::min> {};
+template <class T>
+struct builtin_op_of<Max, T> : std::integral_constant<builtin_op, builtin_op::max> {};
+template <class T>
+struct builtin_op_of<std::plus<>, T> : std::integral_constant<builtin_op, builtin_op::sum> {};
+template <class T>
+struct builtin_op_of<std::plus<T>, T> : std::integral_constant<builtin_op, builtin_op::sum> {};
+#if XCUB_DETAIL_HAS_LIBCUDACXX_OPERATORS
+template <class T>
+struct builtin_op_of<::cuda::std::plus<>, T> : std::integral_constant<builtin_op, builtin_op::sum> {};
+template <class T>
+struct builtin_op_of<::cuda::std::plus<T>, T> : std::integral_constant<builtin_op, builtin_op::sum> {};
+template <class T>
+struct builtin_op_of<::cuda::minimum<>, T> : std::integral_constant<builtin_op, builtin_op::min> {};
+template <class T>
+struct builtin_op_of<::cuda::minimum<T>, T> : std::integral_constant<builtin_op, builtin_op::min> {};
+template <class T>
+struct builtin_op_of<::cuda::maximum<>, T> : std::integral_constant<builtin_op, builtin_op::max> {};
+template <class T>
+struct builtin_op_of<::cuda::maximum<T>, T> : std::integral_constant<builtin_op, builtin_op::max> {};
+#endif
+
+template <class Op, class T>
+inline constexpr builtin_op builtin_op_v = builtin_op_of<std::remove_cv_t<std::remove_reference_t<Op>>, T>::value;
+template <class Op, class T>
+inline constexpr bool is_sum_op_v = builtin_op_v<Op, T> == builtin_op::sum;
+template <class Op, class T>
+inline constexpr bool is_min_op_v = builtin_op_v<Op, T> == builtin_op::min;
+template <class Op, class T>
+inline constexpr bool is_max_op_v = builtin_op_v<Op, T> == builtin_op::max;
+
+}  // namespace detail
 
 }  // namespace xcub

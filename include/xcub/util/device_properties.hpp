@@ -6,6 +6,10 @@
 //   int sm = 0;
 //   xcub::SmVersion(sm);                                   // the current device: 900 on sm_90
 //
+// CUB's device queries, with CUB's signatures: SmVersion(sm[, device]) (cached per device),
+// CurrentDevice() and DeviceCount() (-1 on an error), SyncStream(stream). PtxVersion and
+// MaxSmOccupancy, which look at kernels: <xcub/util/kernel_queries.hpp>.
+//
 // get_device_properties(device, &out) fills `out` and returns success, or returns an error and
 // leaves `out` alone: error_invalid_device for an id outside [0, device count), or what the
 // runtime reported. The runtime is asked once per device, by the first caller (others wait for
@@ -137,5 +141,32 @@ inline error_t SmVersion(int& sm_version) {
   if (const error_t e = get_device(&device); e != success) return e;
   return SmVersion(sm_version, device);
 }
+
+/// The current device, or -1 where the runtime reports an error (CUB's CurrentDevice).
+inline int CurrentDevice() {
+  int device = -1;
+  if (get_device(&device) != success) {
+    (void)get_last_error();
+    return -1;
+  }
+  return device;
+}
+
+/// The number of devices, asked once and cached (CUB's DeviceCount); -1 where the runtime reports
+/// an error.
+inline int DeviceCount() {
+  static const int count = [] {
+    int n = 0;
+    if (get_device_count(&n) != success) {
+      (void)get_last_error();
+      return -1;
+    }
+    return n;
+  }();
+  return count;
+}
+
+/// Waits for the work on `stream` to finish and returns its error (CUB's SyncStream).
+inline error_t SyncStream(stream_t stream) { return stream_synchronize(stream); }
 
 }  // namespace xcub

@@ -14,6 +14,9 @@ struct NullType {
   using value_type = NullType;
 
   NullType() = default;
+  /// Made from anything, explicitly (CUB's constructor): the value is dropped.
+  template <class T>
+  XCUB_HOST_DEVICE constexpr explicit NullType(const T&) {}
   template <class T>
   XCUB_HOST_DEVICE constexpr NullType& operator=(const T&) {
     return *this;

@@ -154,7 +154,7 @@ class WarpScan {
  private:
   /// Integer sums recover the exclusive prefix without a shuffle: inclusive - input.
   template <class ScanOp>
-  static constexpr bool subtracts = std::is_integral_v<T> && !std::is_same_v<T, bool> && std::is_same_v<ScanOp, Sum>;
+  static constexpr bool subtracts = std::is_integral_v<T> && !std::is_same_v<T, bool> && detail::is_sum_op_v<ScanOp, T>;
 
   template <class ScanOp>
   XCUB_DEVICE XCUB_FORCEINLINE T unseeded_exclusive(const T& input, const T& inclusive, ScanOp&) const {

@@ -26,8 +26,8 @@ template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
 inline constexpr bool warp_reduce_intrinsic_available =
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     (LOGICAL_WARP_THREADS & (LOGICAL_WARP_THREADS - 1)) == 0 && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>) &&
-    (std::is_same_v<ReduceOp, xcub::Sum> || std::is_same_v<ReduceOp, xcub::Min> ||
-     std::is_same_v<ReduceOp, xcub::Max>);
+    (xcub::detail::is_sum_op_v<ReduceOp, T> || xcub::detail::is_min_op_v<ReduceOp, T> ||
+     xcub::detail::is_max_op_v<ReduceOp, T>);
 #else
     false;
 #endif
@@ -36,8 +36,8 @@ inline constexpr bool warp_reduce_intrinsic_available =
 template <class T, class ReduceOp>
 XCUB_DEVICE XCUB_FORCEINLINE T warp_reduce_intrinsic(lane_mask_t mask, T value, ReduceOp) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  if constexpr (std::is_same_v<ReduceOp, xcub::Sum>) return __reduce_add_sync(mask, value);
-  else if constexpr (std::is_same_v<ReduceOp, xcub::Min>) return __reduce_min_sync(mask, value);
+  if constexpr (xcub::detail::is_sum_op_v<ReduceOp, T>) return __reduce_add_sync(mask, value);
+  else if constexpr (xcub::detail::is_min_op_v<ReduceOp, T>) return __reduce_min_sync(mask, value);
   else return __reduce_max_sync(mask, value);
 #else
   (void)mask;
@@ -55,7 +55,7 @@ XCUB_DEVICE XCUB_FORCEINLINE T warp_reduce_intrinsic(lane_mask_t mask, T value, 
 // predicate and selects (SEL) after the add, two more dependent instructions per step.
 template <class T, class ScanOp>
 inline constexpr bool warp_scan_add_step_available =
-    std::is_same_v<ScanOp, xcub::Sum> &&
+    xcub::detail::is_sum_op_v<ScanOp, T> &&
     (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> || std::is_same_v<T, float>);
 
 #if XCUB_HAS_KERNELS

@@ -28,7 +28,7 @@ template <class T, class ReduceOp, int LOGICAL_WARP_THREADS>
 inline constexpr bool warp_reduce_intrinsic_available =
 #if defined(__GFX9__) && defined(__AMDGCN_WAVEFRONT_SIZE) && __AMDGCN_WAVEFRONT_SIZE == 64
     LOGICAL_WARP_THREADS == 64 && (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t>) &&
-    std::is_same_v<ReduceOp, xcub::Sum>;
+    xcub::detail::is_sum_op_v<ReduceOp, T>;
 #else
     false;
 #endif

@@ -50,14 +50,10 @@ namespace xcub::detail {
 /// scan's reducer folds a segment in whatever order its loads come. Sum on arithmetic types (float
 /// addition commutes, it only does not associate, as in every parallel scan); Min and Max only on
 /// integers (on floats, -0.0 against +0.0 and NaNs depend on the order).
+/// (Sum, Min and Max under any of their names: thread_operators.hpp's traits.)
 template <class Op, class T>
-inline constexpr bool commutes_on = false;
-template <class T>
-inline constexpr bool commutes_on<Sum, T> = std::is_arithmetic_v<T>;
-template <class T>
-inline constexpr bool commutes_on<Min, T> = std::is_integral_v<T>;
-template <class T>
-inline constexpr bool commutes_on<Max, T> = std::is_integral_v<T>;
+inline constexpr bool commutes_on = (is_sum_op_v<Op, T> && std::is_arithmetic_v<T>) ||
+                                    ((is_min_op_v<Op, T> || is_max_op_v<Op, T>) && std::is_integral_v<T>);
 
 /// The identity of an operator that commutes_on T: the consumers' carry into tile 0 of a scan
 /// without an initial value. Float sums start from -0.0, which leaves every value as it is (+0.0
@@ -65,8 +61,8 @@ inline constexpr bool commutes_on<Max, T> = std::is_integral_v<T>;
 template <class Op, class T>
 XCUB_HOST_DEVICE constexpr T identity_of() {
   static_assert(commutes_on<Op, T>, "identity_of: an operator of commutes_on");
-  if constexpr (std::is_same_v<Op, Sum>) return std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T(0);
-  else if constexpr (std::is_same_v<Op, Min>) return std::numeric_limits<T>::max();
+  if constexpr (is_sum_op_v<Op, T>) return std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T(0);
+  else if constexpr (is_min_op_v<Op, T>) return std::numeric_limits<T>::max();
   else return std::numeric_limits<T>::lowest();
 }
 

@@ -23,7 +23,8 @@
 // makes the view of one (p from AliasTemporaries: 256-byte aligned). Launch
 // tile_state_init_kernel<T> over at least num_tiles threads before a scan kernel uses the state (the
 // scan kernel may be launched overlapped with it: it calls arch::wait_for_previous_grid() first).
-// Device side: set_partial / set_inclusive (one thread per tile), wait_window (a whole warp).
+// Device side: set_partial / set_inclusive (one thread per tile), wait_window and wait_valid (a whole
+// warp).
 #pragma once
 
 #include <cstddef>
@@ -147,6 +148,19 @@ struct tile_state {
       if (delay_ns > 0) arch::pause_for(static_cast<unsigned>(delay_ns));
       else arch::pause();
       if (reads) status = load(tile, value);
+    }
+    return status;
+  }
+
+  /// Called by every lane of a whole hardware warp, each with its own `tile` (below 0: reads
+  /// nothing and reports tile_inclusive, as a tile before the first), until no lane's tile is
+  /// invalid; backs off with arch::pause() between polls. Returns the lane's status; `value` is its
+  /// tile's value (left as it was for a tile below 0). The face ScanTileState::WaitForValid.
+  XCUB_DEVICE XCUB_FORCEINLINE std::uint32_t wait_valid(int tile, T& value) const {
+    std::uint32_t status = tile >= 0 ? load(tile, value) : tile_inclusive;
+    while (arch::any(arch::full_lane_mask, status == tile_invalid)) {
+      arch::pause();
+      if (tile >= 0) status = load(tile, value);
     }
     return status;
   }
