@@ -64,7 +64,7 @@ class BlockDiscontinuity {
   XCUB_DEVICE XCUB_FORCEINLINE BlockDiscontinuity()
       : BlockDiscontinuity(detail::private_storage<TempStorage>()) {}
   XCUB_DEVICE XCUB_FORCEINLINE explicit BlockDiscontinuity(TempStorage& temp_storage)
-      : nb_(temp_storage), rank_(nb_.rank()) {}
+      : nb_(temp_storage), rank_(nb_.rank()) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockDiscontinuity"); }
 
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],

@@ -83,10 +83,13 @@ class BlockLoad
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
   using TempStorage = typename base::TempStorage;
 
-  /// BlockLoad() (private shared memory where TempStorage is not empty) and BlockLoad(TempStorage&).
-  using base::base;
-
 #if XCUB_HAS_KERNELS
+  /// Uses the block's private shared TempStorage where TempStorage is not empty.
+  XCUB_DEVICE XCUB_FORCEINLINE BlockLoad() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad"); }
+  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockLoad(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad");
+  }
+
   /// The full tile from `block_itr`.
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {

@@ -83,10 +83,13 @@ class BlockStore
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
   using TempStorage = typename base::TempStorage;
 
-  /// BlockStore() (private shared memory where TempStorage is not empty) and BlockStore(TempStorage&).
-  using base::base;
-
 #if XCUB_HAS_KERNELS
+  /// Uses the block's private shared TempStorage where TempStorage is not empty.
+  XCUB_DEVICE XCUB_FORCEINLINE BlockStore() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore"); }
+  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockStore(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore");
+  }
+
   /// The full tile to `block_itr`.
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/arch/debug_checks.hpp>
 
 namespace xcub::detail {
 
@@ -50,5 +51,22 @@ struct block_shape {
   }
 #endif
 };
+
+#if XCUB_HAS_KERNELS
+/// Stops the kernel, naming the collective `name`, where the launch's block is not BLOCK_DIM_X x
+/// BLOCK_DIM_Y x BLOCK_DIM_Z (<xcub/arch/debug_checks.hpp>: always on the host emulator, under
+/// XCUB_DEBUG_CHECKS on CUDA and HIP, nothing otherwise). Every block collective's constructors
+/// call it: a shape that is not the launch's gives wrong results silently.
+template <int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+XCUB_DEVICE XCUB_FORCEINLINE void check_block_shape(const char* name) {
+  if constexpr (arch::block_shape_checks) {
+    const dim3 d = arch::block_dim();
+    if (d.x != static_cast<unsigned>(BLOCK_DIM_X) || d.y != static_cast<unsigned>(BLOCK_DIM_Y) ||
+        d.z != static_cast<unsigned>(BLOCK_DIM_Z)) {
+      arch::report_block_shape(name, dim3(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z));
+    }
+  }
+}
+#endif
 
 }  // namespace xcub::detail
