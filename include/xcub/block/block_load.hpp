@@ -86,7 +86,7 @@ class BlockLoad
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage where TempStorage is not empty.
   XCUB_DEVICE XCUB_FORCEINLINE BlockLoad() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad"); }
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockLoad(TempStorage& temp_storage) : base(temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockLoad(TempStorage& temp_storage) : base(temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad");
   }
 

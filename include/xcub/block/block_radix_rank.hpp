@@ -105,7 +105,7 @@ class BlockRadixRank
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage (one per TempStorage type).
   XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRank() : BlockRadixRank(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRank(TempStorage& temp_storage) : base(temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRank(TempStorage& temp_storage) : base(temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRank");
   }
 #endif
@@ -129,7 +129,7 @@ class BlockRadixRankMatch : public detail::block_radix_rank_match<BLOCK_DIM_X, R
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch() : BlockRadixRankMatch(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatch(TempStorage& temp_storage) : base(temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch(TempStorage& temp_storage) : base(temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRankMatch");
   }
 #endif
@@ -157,7 +157,7 @@ class BlockRadixRankMatchEarlyCounts
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts() : BlockRadixRankMatchEarlyCounts(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatchEarlyCounts(TempStorage& temp_storage) : base(temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts(TempStorage& temp_storage) : base(temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRankMatchEarlyCounts");
   }
 #endif

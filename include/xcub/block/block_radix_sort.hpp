@@ -84,7 +84,7 @@ class BlockRadixSort {
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockRadixSort() : BlockRadixSort(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixSort(TempStorage& temp_storage) : storage_(&temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixSort(TempStorage& temp_storage) : storage_(&temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixSort");
   }
 

@@ -86,7 +86,7 @@ class BlockStore
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage where TempStorage is not empty.
   XCUB_DEVICE XCUB_FORCEINLINE BlockStore() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore"); }
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockStore(TempStorage& temp_storage) : base(temp_storage) {
+  XCUB_DEVICE XCUB_FORCEINLINE BlockStore(TempStorage& temp_storage) : base(temp_storage) {
     detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore");
   }
 
