@@ -1,6 +1,6 @@
 // The block classes as code written for CUB 3.0.1 names them: every template parameter list in
 // CUB's order and count (kinds checked by partial specializations written from CUB's headers;
-// xcub's own extra parameters come after CUB's, defaulted), CUB's constructors (copy-initialization
+// xcub's own extra parameters come after CUB's, defaulted), BlockLoadType and BlockStoreType, CUB's constructors (copy-initialization
 // from a TempStorage, which CUB's non-explicit constructors allow), and the overloads found missing
 // against CUB (BlockDiscontinuity::FlagHeads with preds). A kernel names every argument explicitly,
 // in CUB's order, in a 3-D block: the host emulator's block-shape check stops it if a dimension
@@ -126,6 +126,19 @@ struct shuffle : std::false_type {};
 template <class T, int X, int Y, int Z>
 struct shuffle<xcub::BlockShuffle<T, X, Y, Z>> : std::true_type {};
 static_assert(shuffle<xcub::BlockShuffle<int, 8, 4, 2>>::value);
+
+// CUB's BlockLoadType / BlockStoreType: the class a tuning policy names.
+struct io_policy {
+  static constexpr int BLOCK_THREADS = 64, ITEMS_PER_THREAD = 3;
+  static constexpr xcub::BlockLoadAlgorithm LOAD_ALGORITHM = xcub::BLOCK_LOAD_WARP_TRANSPOSE;
+  static constexpr xcub::BlockStoreAlgorithm STORE_ALGORITHM = xcub::BLOCK_STORE_VECTORIZE;
+};
+static_assert(std::is_same_v<xcub::BlockLoadType<io_policy, const float*>::type,
+                             xcub::BlockLoad<float, 64, 3, xcub::BLOCK_LOAD_WARP_TRANSPOSE>>);
+static_assert(std::is_same_v<xcub::BlockLoadType<io_policy, const float*, double>::type,
+                             xcub::BlockLoad<double, 64, 3, xcub::BLOCK_LOAD_WARP_TRANSPOSE>>);
+static_assert(std::is_same_v<xcub::BlockStoreType<io_policy, int*>::type,
+                             xcub::BlockStore<int, 64, 3, xcub::BLOCK_STORE_VECTORIZE>>);
 
 // CUB's defaults, where CUB has them.
 static_assert(std::is_same_v<xcub::BlockScan<int, 64>, xcub::BlockScan<int, 64, xcub::BLOCK_SCAN_RAKING, 1, 1>>);

@@ -4,6 +4,7 @@
 //
 // Contract:
 //   BlockLoad<T, BLOCK_DIM_X, ITEMS_PER_THREAD, ALGORITHM = BLOCK_LOAD_DIRECT, BLOCK_DIM_Y = 1, BLOCK_DIM_Z = 1>
+//   BlockLoadType<Policy, It[, T]>::type: the BlockLoad of a tuning policy (CUB's, for agents).
 //   - The tile: the BLOCK_THREADS * ITEMS_PER_THREAD consecutive items from the iterator the block
 //     passes; any random-access input iterator whose items convert to T by assignment.
 //   - Who calls: every thread of the block (ranked row-major), with the same iterator and valid_items.
@@ -40,6 +41,9 @@
 //     // thread t: items = d_in[tile + 4t .. 4t+3], 0 past n
 //   }
 #pragma once
+
+#include <iterator>
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
@@ -109,6 +113,13 @@ class BlockLoad
     this->template load_tile<path, threads>(block_itr, items, valid_items, oob_default);
   }
 #endif
+};
+
+/// The BlockLoad a tuning policy names (CUB's BlockLoadType): Policy::BLOCK_THREADS threads,
+/// Policy::ITEMS_PER_THREAD items and Policy::LOAD_ALGORITHM, of the iterator's value type.
+template <class Policy, class It, class T = std::remove_cv_t<typename std::iterator_traits<It>::value_type>>
+struct BlockLoadType {
+  using type = BlockLoad<T, Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, Policy::LOAD_ALGORITHM>;
 };
 
 }  // namespace xcub
