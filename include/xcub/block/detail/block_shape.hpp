@@ -5,7 +5,9 @@
 // - Threads are ranked row-major, x fastest: rank = x + BLOCK_DIM_X * (y + BLOCK_DIM_Y * z), the
 //   order in which every backend forms warps, so rank / warp_threads is the caller's warp.
 // - The dimensions must be those of the launch (as in CUB): a collective of a 128-thread shape
-//   called by a 256-thread block is two blocks' worth of threads sharing one TempStorage.
+//   called by a 256-thread block is two blocks' worth of threads sharing one TempStorage. Every
+//   block class's constructors check it (check_block_shape below): always on the host emulator,
+//   under XCUB_DEBUG_CHECKS on CUDA and HIP.
 // - A partial last warp (BLOCK_THREADS not a multiple of arch::warp_threads) has lanes that do not
 //   exist; the warp collectives must not be called by it with a full member mask, which is why
 //   every variant that uses them whole-warp asks `has_partial_warp` first (see CUB's fallback from
