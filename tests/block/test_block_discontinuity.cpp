@@ -1,5 +1,5 @@
 // BlockDiscontinuity: every method and overload (heads, tails, both; with and without the tile's
-// predecessor and successor) in one kernel per configuration, over several blocks, against the
+// predecessor and successor; heads with each item's predecessor) in one kernel per configuration, over several blocks, against the
 // oracle (xcub/reference/adjacent.hpp) per block tile. Configurations cover 1D blocks with full and
 // partial last warps (1, 32, 33, 64, 100, 130, 256, 512, 1024 threads), a 2D and a 3D block, 1 to 16
 // items per thread, every integer width, float, double and rec12, flag types int, bool and unsigned
@@ -66,6 +66,7 @@ T draw(std::mt19937_64& rng) {
 enum channel : int {
   c_heads, c_heads_pred, c_tails, c_tails_succ,
   c_ht_h, c_ht_t, c_ht_succ_h, c_ht_succ_t, c_ht_pred_h, c_ht_pred_t, c_ht_both_h, c_ht_both_t,
+  c_heads_preds, c_heads_pred_preds,
   channels
 };
 const char* const channel_names[channels] = {
@@ -73,10 +74,16 @@ const char* const channel_names[channels] = {
     "FlagHeadsAndTails (heads)", "FlagHeadsAndTails (tails)",
     "FlagHeadsAndTails+successor (heads)", "FlagHeadsAndTails+successor (tails)",
     "FlagHeadsAndTails+predecessor (heads)", "FlagHeadsAndTails+predecessor (tails)",
-    "FlagHeadsAndTails+both (heads)", "FlagHeadsAndTails+both (tails)"};
+    "FlagHeadsAndTails+both (heads)", "FlagHeadsAndTails+both (tails)",
+    "FlagHeads+preds", "FlagHeads+preds+predecessor"};
+// The preds outputs of the two FlagHeads overloads that have them.
+constexpr int pred_channels = 2;
+const char* const pred_channel_names[pred_channels] = {"FlagHeads+preds (preds)",
+                                                       "FlagHeads+preds+predecessor (preds)"};
 
 template <class T, int BX, int BY, int BZ, int IPT, class FlagT, class Op>
-XCUB_KERNEL void discontinuity_kernel(const T* in, const T* preds, const T* succs, int* out, int* probe) {
+XCUB_KERNEL void discontinuity_kernel(const T* in, const T* preds, const T* succs, int* out, T* preds_out,
+                                      int* probe) {
   using disc_t = xcub::BlockDiscontinuity<T, BX, BY, BZ>;
   constexpr int threads = BX * BY * BZ, tile = threads * IPT;
   union shared_t {
@@ -124,6 +131,20 @@ XCUB_KERNEL void discontinuity_kernel(const T* in, const T* preds, const T* succ
   arch::sync_threads();
   disc.FlagHeadsAndTails(h, pred, t, succ, items, op);
   put(c_ht_both_h, h), put(c_ht_both_t, t);
+  // The overloads that also give each item's predecessor (rank 0's first, without a tile
+  // predecessor, keeps what it held: here the item itself).
+  const auto put_preds = [&](int c, const T (&p)[IPT]) {
+    for (int i = 0; i < IPT; ++i) preds_out[(static_cast<long long>(c) * arch::grid_dim().x + blk) * tile + rank * IPT + i] = p[i];
+  };
+  T p[IPT];
+  for (int i = 0; i < IPT; ++i) p[i] = items[i];
+  arch::sync_threads();
+  disc.FlagHeads(h, items, p, op);
+  put(c_heads_preds, h), put_preds(0, p);
+  for (int i = 0; i < IPT; ++i) p[i] = items[i];
+  arch::sync_threads();
+  disc.FlagHeads(h, items, p, op, pred);
+  put(c_heads_pred_preds, h), put_preds(1, p);
 }
 
 template <class T, int BX, int BY, int BZ, int IPT, class FlagT, class Op>
@@ -147,6 +168,7 @@ void check(std::mt19937_64& rng) {
     else return op(a, b);
   };
   std::vector<int> want(channels * n);
+  std::vector<T> want_preds(pred_channels * n);
   for (unsigned b = 0; b < blocks; ++b) {
     const std::vector<T> tile_in(in.begin() + b * tile, in.begin() + (b + 1) * tile);
     const auto put = [&](int c, const std::vector<int>& f) {
@@ -159,20 +181,33 @@ void check(std::mt19937_64& rng) {
     put(c_heads, heads), put(c_heads_pred, heads_pred), put(c_tails, tails), put(c_tails_succ, tails_succ);
     put(c_ht_h, heads), put(c_ht_t, tails), put(c_ht_succ_h, heads), put(c_ht_succ_t, tails_succ);
     put(c_ht_pred_h, heads_pred), put(c_ht_pred_t, tails), put(c_ht_both_h, heads_pred), put(c_ht_both_t, tails_succ);
+    put(c_heads_preds, heads), put(c_heads_pred_preds, heads_pred);
+    for (int k = 0; k < tile; ++k) {
+      const T before = k == 0 ? tile_in[0] : tile_in[k - 1];
+      want_preds[(0 * blocks + b) * tile + k] = before;
+      want_preds[(1 * blocks + b) * tile + k] = k == 0 ? preds[b] : before;
+    }
   }
   std::vector<int> want_probe(blocks * threads);
   for (std::size_t i = 0; i < want_probe.size(); ++i) want_probe[i] = static_cast<int>((i % threads + 1) % threads) * 3 + 1;
 
   xcub::device_buffer<T> d_in(in), d_preds(preds), d_succs(succs);
   xcub::device_buffer<int> d_out(channels * n), d_probe(want_probe.size());
+  xcub::device_buffer<T> d_preds_out(pred_channels * n);
   d_out.fill_bytes(0x7F);
   xcub_test::launch_and_wait(xcub::dim3(blocks), xcub::dim3(BX, BY, BZ), 0,
                              discontinuity_kernel<T, BX, BY, BZ, IPT, FlagT, Op>, d_in.data(), d_preds.data(),
-                             d_succs.data(), d_out.data(), d_probe.data());
+                             d_succs.data(), d_out.data(), d_preds_out.data(), d_probe.data());
   const auto got = d_out.download();
   for (int c = 0; c < channels; ++c) {
     xcub_test::check_equal(std::vector<int>(got.begin() + c * n, got.begin() + (c + 1) * n),
                            std::vector<int>(want.begin() + c * n, want.begin() + (c + 1) * n), channel_names[c]);
+  }
+  const auto got_preds = d_preds_out.download();
+  for (int c = 0; c < pred_channels; ++c) {
+    std::vector<int> same_bytes;  // T may lack ==: compare bytewise, one 0/1 per item
+    for (std::size_t k = 0; k < n; ++k) same_bytes.push_back(same(got_preds[c * n + k], want_preds[c * n + k]) ? 1 : 0);
+    xcub_test::check_equal(same_bytes, std::vector<int>(n, 1), pred_channel_names[c]);
   }
   xcub_test::check_equal(d_probe.download(), want_probe, "the union's other use");
 }

@@ -101,3 +101,31 @@ TEST_CASE("BlockRadixRankMatchEarlyCounts: WARP_MATCH_ATOMIC_OR") {
     check_all<early<16, 4, false, ws, match_or, 2, 4>, std::uint32_t, 16, 4, 1, 1, 0, 4, false, true>(r);
   });
 }
+
+// The shapes of a side-by-side comparison with CUB 3.0.1, where CUB's BlockRadixRankMatch differs
+// in 2-D blocks (its inner BlockScan takes the block's thread count as BLOCK_DIM_X besides
+// BLOCK_DIM_Y and BLOCK_DIM_Z, so the scan ranks threads as in a larger block): 16x8 threads, 7 keys
+// per thread, 4-bit digits from bit 3, and 3-D relatives, for every rank variant, against the
+// reference's stable order (threads ranked x + y * BLOCK_DIM_X + ..., the tile's order as the
+// variant documents it).
+TEST_CASE("block radix rank: 2-D and 3-D blocks, every rank variant") {
+  XCUB_TEST_CONTEXT();
+  auto rng = xcub_test::rng_for("radix rank 2-D 3-D");
+  constexpr auto four = xcub::SHARED_MEM_BANK_SIZE_FOUR_BYTE;
+  xcub_test::on_each_schedule(rng, [](std::mt19937_64& r) {
+    using K = std::uint32_t;
+    //        class                                                       Key BX BY BZ K SHIFT BITS DESC MATCH
+    check_all<xcub::BlockRadixRank<16, 4, false, false, ws, four, 8>, K, 16, 8, 1, 7, 3, 4, false, false>(r);
+    check_all<xcub::BlockRadixRank<16, 4, false, true, ws, four, 8>, K, 16, 8, 1, 7, 3, 4, false, false>(r);
+    check_all<xcub::BlockRadixRank<8, 4, true, true, rk, four, 4, 4>, K, 8, 4, 4, 7, 3, 4, true, false>(r);
+    check_all<match<16, 4, false, ws, 8>, K, 16, 8, 1, 7, 3, 4, false, true>(r);
+    check_all<match<16, 4, false, rk, 8>, K, 16, 8, 1, 7, 3, 4, false, true>(r);
+    check_all<match<16, 4, true, ws, 8>, K, 16, 8, 1, 7, 3, 4, true, true>(r);
+    check_all<match<8, 4, false, ws, 4, 4>, K, 8, 4, 4, 7, 3, 4, false, true>(r);
+    check_all<match<10, 4, false, rk, 5, 2>, K, 10, 5, 2, 7, 3, 4, false, true>(r);
+    check_all<early<16, 4, false, ws, match_any, 1, 8>, K, 16, 8, 1, 7, 3, 4, false, true>(r);
+    check_all<early<16, 4, false, ws, match_or, 1, 8>, K, 16, 8, 1, 7, 3, 4, false, true>(r);
+    check_all<early<8, 4, true, rk, match_any, 2, 4, 4>, K, 8, 4, 4, 7, 3, 4, true, true>(r);
+    check_all<early<10, 4, false, ws, match_or, 1, 5, 2>, K, 10, 5, 2, 7, 3, 4, false, true>(r);
+  });
+}

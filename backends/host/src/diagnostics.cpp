@@ -78,6 +78,14 @@ void fatal(const std::string& what, const emu_thread* t) {
   std::abort();
 }
 
+void report_block_shape(const char* name, unsigned x, unsigned y, unsigned z) {
+  const grid_run* run = active_run();
+  const std::string launched = run ? describe(run->request.block) : std::string("(none: no kernel runs)");
+  fatal(std::string(name) + " is declared for blocks of " + describe(dim3(x, y, z)) +
+        " threads but runs in a block of " + launched +
+        ": a block collective's BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z must be the launch's block dimensions");
+}
+
 void report_stall(grid_run& run) {
   for (const auto& slot : run.slots) {
     if (slot && slot->live != 0 && slot->live != ~0u) report_mask_disagreement(*slot);

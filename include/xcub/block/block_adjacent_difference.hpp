@@ -59,8 +59,8 @@ class BlockAdjacentDifference {
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockAdjacentDifference()
       : BlockAdjacentDifference(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockAdjacentDifference(TempStorage& temp_storage)
-      : nb_(temp_storage), rank_(nb_.rank()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockAdjacentDifference(TempStorage& temp_storage)
+      : nb_(temp_storage), rank_(nb_.rank()) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockAdjacentDifference"); }
 
   template <int ITEMS_PER_THREAD, class OutputT, class DifferenceOpT>
   XCUB_DEVICE XCUB_FORCEINLINE void SubtractLeft(const T (&input)[ITEMS_PER_THREAD],

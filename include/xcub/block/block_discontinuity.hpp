@@ -16,6 +16,9 @@
 //   - FlagHeads(head_flags, input, flag_op[, tile_predecessor_item])
 //       head_flags[i] = flag_op(item before, input[i]); the first item of the tile is flagged 1, or
 //       compared with tile_predecessor_item (needed by rank 0 only, ignored elsewhere).
+//     FlagHeads(head_flags, input, preds, flag_op[, tile_predecessor_item])
+//       the same, and preds[i] = the item before input[i] that head_flags[i] compared it with
+//       (rank 0's preds[0]: tile_predecessor_item, or, without one, left as it was).
 //     FlagTails(tail_flags, input, flag_op[, tile_successor_item])
 //       tail_flags[i] = flag_op(input[i], item after); the last item of the tile is flagged 1, or
 //       compared with tile_successor_item (needed by the last rank only).
@@ -63,8 +66,8 @@ class BlockDiscontinuity {
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockDiscontinuity()
       : BlockDiscontinuity(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockDiscontinuity(TempStorage& temp_storage)
-      : nb_(temp_storage), rank_(nb_.rank()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockDiscontinuity(TempStorage& temp_storage)
+      : nb_(temp_storage), rank_(nb_.rank()) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockDiscontinuity"); }
 
   template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
   XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
@@ -78,6 +81,24 @@ class BlockDiscontinuity {
                                               const T (&input)[ITEMS_PER_THREAD], FlagOp flag_op,
                                               T tile_predecessor_item) {
     nb_.publish(input, false, true);
+    heads(head_flags, input, flag_op, &tile_predecessor_item);
+  }
+
+  template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
+  XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
+                                              const T (&input)[ITEMS_PER_THREAD], T (&preds)[ITEMS_PER_THREAD],
+                                              FlagOp flag_op) {
+    nb_.publish(input, false, true);
+    predecessors(preds, input, nullptr);
+    heads(head_flags, input, flag_op, nullptr);
+  }
+
+  template <int ITEMS_PER_THREAD, class FlagT, class FlagOp>
+  XCUB_DEVICE XCUB_FORCEINLINE void FlagHeads(FlagT (&head_flags)[ITEMS_PER_THREAD],
+                                              const T (&input)[ITEMS_PER_THREAD], T (&preds)[ITEMS_PER_THREAD],
+                                              FlagOp flag_op, T tile_predecessor_item) {
+    nb_.publish(input, false, true);
+    predecessors(preds, input, &tile_predecessor_item);
     heads(head_flags, input, flag_op, &tile_predecessor_item);
   }
 
@@ -141,6 +162,15 @@ class BlockDiscontinuity {
     } else {
       return static_cast<bool>(flag_op(a, b));
     }
+  }
+
+  /// Each item's predecessor, after publish(last); rank 0's first only where there is one.
+  template <int ITEMS_PER_THREAD>
+  XCUB_DEVICE XCUB_FORCEINLINE void predecessors(T (&preds)[ITEMS_PER_THREAD], const T (&input)[ITEMS_PER_THREAD],
+                                                 const T* tile_predecessor) const {
+    if (rank_ != 0) preds[0] = nb_.previous_last();
+    else if (tile_predecessor != nullptr) preds[0] = *tile_predecessor;
+    for (int i = 1; i < ITEMS_PER_THREAD; ++i) preds[i] = input[i - 1];
   }
 
   /// Head flags, after publish(last): the previous rank's last item precedes input[0].

@@ -68,9 +68,9 @@ class BlockExchange {
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockExchange()
-      : storage_(&detail::private_storage<TempStorage>()), rank_(shape::rank()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockExchange(TempStorage& temp_storage)
-      : storage_(&temp_storage), rank_(shape::rank()) {}
+      : BlockExchange(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockExchange(TempStorage& temp_storage)
+      : storage_(&temp_storage), rank_(shape::rank()) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockExchange"); }
 
   template <class OutputT>
   XCUB_DEVICE XCUB_FORCEINLINE void StripedToBlocked(const T (&input)[ITEMS_PER_THREAD],

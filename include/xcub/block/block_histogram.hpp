@@ -81,7 +81,9 @@ class BlockHistogram {
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockHistogram() : BlockHistogram(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockHistogram(TempStorage& temp_storage) : storage_(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockHistogram(TempStorage& temp_storage) : storage_(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockHistogram");
+  }
 
   /// Zeroes histogram[0, BINS), strided over the block; no barrier.
   template <class CounterT>

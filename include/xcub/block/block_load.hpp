@@ -4,6 +4,7 @@
 //
 // Contract:
 //   BlockLoad<T, BLOCK_DIM_X, ITEMS_PER_THREAD, ALGORITHM = BLOCK_LOAD_DIRECT, BLOCK_DIM_Y = 1, BLOCK_DIM_Z = 1>
+//   BlockLoadType<Policy, It[, T]>::type: the BlockLoad of a tuning policy (CUB's, for agents).
 //   - The tile: the BLOCK_THREADS * ITEMS_PER_THREAD consecutive items from the iterator the block
 //     passes; any random-access input iterator whose items convert to T by assignment.
 //   - Who calls: every thread of the block (ranked row-major), with the same iterator and valid_items.
@@ -40,6 +41,9 @@
 //     // thread t: items = d_in[tile + 4t .. 4t+3], 0 past n
 //   }
 #pragma once
+
+#include <iterator>
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
@@ -83,10 +87,13 @@ class BlockLoad
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
   using TempStorage = typename base::TempStorage;
 
-  /// BlockLoad() (private shared memory where TempStorage is not empty) and BlockLoad(TempStorage&).
-  using base::base;
-
 #if XCUB_HAS_KERNELS
+  /// Uses the block's private shared TempStorage where TempStorage is not empty.
+  XCUB_DEVICE XCUB_FORCEINLINE BlockLoad() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad"); }
+  XCUB_DEVICE XCUB_FORCEINLINE BlockLoad(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockLoad");
+  }
+
   /// The full tile from `block_itr`.
   template <class InputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Load(InputIteratorT block_itr, T (&items)[ITEMS_PER_THREAD]) {
@@ -106,6 +113,13 @@ class BlockLoad
     this->template load_tile<path, threads>(block_itr, items, valid_items, oob_default);
   }
 #endif
+};
+
+/// The BlockLoad a tuning policy names (CUB's BlockLoadType): Policy::BLOCK_THREADS threads,
+/// Policy::ITEMS_PER_THREAD items and Policy::LOAD_ALGORITHM, of the iterator's value type.
+template <class Policy, class It, class T = std::remove_cv_t<typename std::iterator_traits<It>::value_type>>
+struct BlockLoadType {
+  using type = BlockLoad<T, Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, Policy::LOAD_ALGORITHM>;
 };
 
 }  // namespace xcub

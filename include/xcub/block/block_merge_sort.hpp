@@ -166,9 +166,11 @@ class BlockMergeSort
   using TempStorage = typename base::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE BlockMergeSort() : base(static_cast<unsigned>(shape::rank())) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockMergeSort() : base(static_cast<unsigned>(shape::rank())) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockMergeSort");
+  }
   XCUB_DEVICE XCUB_FORCEINLINE explicit BlockMergeSort(TempStorage& temp_storage)
-      : base(temp_storage, static_cast<unsigned>(shape::rank())) {}
+      : base(temp_storage, static_cast<unsigned>(shape::rank())) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockMergeSort"); }
 
  private:
   XCUB_DEVICE XCUB_FORCEINLINE void SyncImplementation() const { arch::sync_threads(); }

@@ -69,6 +69,7 @@
 #include <xcub/block/detail/block_radix_rank_basic.hpp>
 #include <xcub/block/detail/block_radix_rank_early_counts.hpp>
 #include <xcub/block/detail/block_radix_rank_match.hpp>
+#include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/private_storage.hpp>
 
 namespace xcub {
@@ -103,8 +104,10 @@ class BlockRadixRank
 
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage (one per TempStorage type).
-  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRank() : base(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRank(TempStorage& temp_storage) : base(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRank() : BlockRadixRank(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRank(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRank");
+  }
 #endif
 };
 
@@ -125,8 +128,10 @@ class BlockRadixRankMatch : public detail::block_radix_rank_match<BLOCK_DIM_X, R
                 "xcub::BlockRadixRankMatch: TempStorage must be raw");
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch() : base(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatch(TempStorage& temp_storage) : base(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch() : BlockRadixRankMatch(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatch(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRankMatch");
+  }
 #endif
 };
 
@@ -151,8 +156,10 @@ class BlockRadixRankMatchEarlyCounts
                 "xcub::BlockRadixRankMatchEarlyCounts: TempStorage must be raw");
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts() : base(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixRankMatchEarlyCounts(TempStorage& temp_storage) : base(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts() : BlockRadixRankMatchEarlyCounts(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixRankMatchEarlyCounts(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixRankMatchEarlyCounts");
+  }
 #endif
 };
 

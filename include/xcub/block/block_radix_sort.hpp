@@ -45,6 +45,7 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
 #include <xcub/block/detail/block_radix_sort_passes.hpp>
+#include <xcub/block/detail/block_shape.hpp>
 #include <xcub/detail/private_storage.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
 #include <xcub/util/null_type.hpp>
@@ -82,8 +83,10 @@ class BlockRadixSort {
   using TempStorage = typename passes::TempStorage;
 
 #if XCUB_HAS_KERNELS
-  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixSort() : storage_(&detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockRadixSort(TempStorage& temp_storage) : storage_(&temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixSort() : BlockRadixSort(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockRadixSort(TempStorage& temp_storage) : storage_(&temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRadixSort");
+  }
 
   // ---- blocked -> blocked, ascending ----
   XCUB_DEVICE XCUB_FORCEINLINE void Sort(KeyT (&keys)[ITEMS_PER_THREAD], int begin_bit = 0, int end_bit = key_bits) {

@@ -76,8 +76,10 @@ class BlockReduce {
 
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage (one per TempStorage type).
-  XCUB_DEVICE XCUB_FORCEINLINE BlockReduce() : storage(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockReduce(TempStorage& temp_storage) : storage(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockReduce() : BlockReduce(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockReduce(TempStorage& temp_storage) : storage(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockReduce");
+  }
 
   /// The fold of every thread's input with `op`; valid in thread 0.
   template <class ReductionOp>

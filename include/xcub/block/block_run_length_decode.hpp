@@ -95,6 +95,7 @@ class BlockRunLengthDecode {
                                                     const RunLengthT (&run_lengths)[RUNS_PER_THREAD],
                                                     TotalDecodedSizeT& total_decoded_size)
       : storage_(temp_storage), rank_(shape::rank()) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRunLengthDecode");
     init_with_lengths(run_values, run_lengths, total_decoded_size);
   }
 
@@ -102,6 +103,7 @@ class BlockRunLengthDecode {
   XCUB_DEVICE XCUB_FORCEINLINE BlockRunLengthDecode(TempStorage& temp_storage, const ItemT (&run_values)[RUNS_PER_THREAD],
                                                     const UserRunOffsetT (&run_offsets)[RUNS_PER_THREAD])
       : storage_(temp_storage), rank_(shape::rank()) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockRunLengthDecode");
     init_with_offsets(run_values, run_offsets);
   }
 

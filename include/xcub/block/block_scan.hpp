@@ -74,8 +74,10 @@ class BlockScan {
 
 #if XCUB_HAS_KERNELS
   /// Uses the block's private shared TempStorage (one per TempStorage type).
-  XCUB_DEVICE XCUB_FORCEINLINE BlockScan() : impl(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockScan(TempStorage& temp_storage) : impl(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockScan() : BlockScan(detail::private_storage<TempStorage>()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockScan(TempStorage& temp_storage) : impl(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockScan");
+  }
 
   // ---- exclusive sums (the first output is T{}) -------------------------------------------------
   XCUB_DEVICE XCUB_FORCEINLINE void ExclusiveSum(T input, T& output) { ExclusiveScan(input, output, T{}, Sum{}); }

@@ -52,8 +52,8 @@ class BlockShuffle {
 
 #if XCUB_HAS_KERNELS
   XCUB_DEVICE XCUB_FORCEINLINE BlockShuffle() : BlockShuffle(detail::private_storage<TempStorage>()) {}
-  XCUB_DEVICE XCUB_FORCEINLINE explicit BlockShuffle(TempStorage& temp_storage)
-      : items_(reinterpret_cast<T*>(temp_storage.bytes)), rank_(shape::rank()) {}
+  XCUB_DEVICE XCUB_FORCEINLINE BlockShuffle(TempStorage& temp_storage)
+      : items_(reinterpret_cast<T*>(temp_storage.bytes)), rank_(shape::rank()) { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockShuffle"); }
 
   XCUB_DEVICE XCUB_FORCEINLINE void Offset(T input, T& output, int distance = 1) {
     publish(input);

@@ -4,6 +4,7 @@
 //
 // Contract:
 //   BlockStore<T, BLOCK_DIM_X, ITEMS_PER_THREAD, ALGORITHM = BLOCK_STORE_DIRECT, BLOCK_DIM_Y = 1, BLOCK_DIM_Z = 1>
+//   BlockStoreType<Policy, It[, T]>::type: the BlockStore of a tuning policy (CUB's, for agents).
 //   - The tile: the BLOCK_THREADS * ITEMS_PER_THREAD consecutive positions of the output iterator the
 //     block passes; any random-access output iterator that T can be assigned through.
 //   - Who calls: every thread of the block (ranked row-major), with the same iterator and valid_items.
@@ -40,6 +41,9 @@
 //     // each tile of d_out: 0, 1, ..., 511, nothing at or past d_out[n]
 //   }
 #pragma once
+
+#include <iterator>
+#include <type_traits>
 
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_algorithms.hpp>
@@ -83,10 +87,13 @@ class BlockStore
   /// Empty for DIRECT, STRIPED and VECTORIZE; BlockExchange's for the TRANSPOSE forms.
   using TempStorage = typename base::TempStorage;
 
-  /// BlockStore() (private shared memory where TempStorage is not empty) and BlockStore(TempStorage&).
-  using base::base;
-
 #if XCUB_HAS_KERNELS
+  /// Uses the block's private shared TempStorage where TempStorage is not empty.
+  XCUB_DEVICE XCUB_FORCEINLINE BlockStore() : base() { detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore"); }
+  XCUB_DEVICE XCUB_FORCEINLINE BlockStore(TempStorage& temp_storage) : base(temp_storage) {
+    detail::check_block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>("xcub::BlockStore");
+  }
+
   /// The full tile to `block_itr`.
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {
@@ -100,6 +107,13 @@ class BlockStore
     this->template store_tile<path, threads>(block_itr, items, valid_items);
   }
 #endif
+};
+
+/// The BlockStore a tuning policy names (CUB's BlockStoreType): Policy::BLOCK_THREADS threads,
+/// Policy::ITEMS_PER_THREAD items and Policy::STORE_ALGORITHM, of the iterator's value type.
+template <class Policy, class It, class T = std::remove_cv_t<typename std::iterator_traits<It>::value_type>>
+struct BlockStoreType {
+  using type = BlockStore<T, Policy::BLOCK_THREADS, Policy::ITEMS_PER_THREAD, Policy::STORE_ALGORITHM>;
 };
 
 }  // namespace xcub

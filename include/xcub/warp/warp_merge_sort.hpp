@@ -71,7 +71,7 @@ class WarpMergeSort {
 
 #if XCUB_HAS_KERNELS
   /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpMergeSort(TempStorage& temp_storage) : storage_(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE WarpMergeSort(TempStorage& temp_storage) : storage_(temp_storage) {}
 
   /// The caller's lane in its logical warp.
   XCUB_DEVICE XCUB_FORCEINLINE unsigned get_linear_tid() const { return warp_.rank(); }

@@ -54,7 +54,7 @@ class WarpScan {
 
 #if XCUB_HAS_KERNELS
   /// Binds the calling lane's logical warp (its lane and member mask) for every call that follows.
-  XCUB_DEVICE XCUB_FORCEINLINE explicit WarpScan(TempStorage& temp_storage) : impl(temp_storage) {}
+  XCUB_DEVICE XCUB_FORCEINLINE WarpScan(TempStorage& temp_storage) : impl(temp_storage) {}
 
   // ---- sums ------------------------------------------------------------------------------------
   XCUB_DEVICE XCUB_FORCEINLINE void InclusiveSum(T input, T& inclusive_output) {

@@ -83,10 +83,22 @@ class WarpStore : public detail::warp_transposing_io<T, ITEMS_PER_THREAD, LOGICA
   /// The shared memory one logical warp needs (empty except for WARP_STORE_TRANSPOSE).
   using TempStorage = typename base::TempStorage;
 
-  /// WarpStore(TempStorage&); and WarpStore() where TempStorage is empty (every algorithm but WARP_STORE_TRANSPOSE).
-  using base::base;
-
 #if XCUB_HAS_KERNELS
+  XCUB_DEVICE XCUB_FORCEINLINE WarpStore(TempStorage& temp_storage) : base(temp_storage) {}
+  /// Without a TempStorage: every algorithm but WARP_STORE_TRANSPOSE, whose TempStorage is empty.
+  template <bool TRANSPOSES = ALGORITHM == WARP_STORE_TRANSPOSE, std::enable_if_t<!TRANSPOSES, int> = 0>
+  XCUB_DEVICE XCUB_FORCEINLINE WarpStore() : base() {}
+  /// WARP_STORE_TRANSPOSE needs a TempStorage per logical warp. CUB's default constructor takes one
+  /// __shared__ TempStorage per block, which every warp of the block then shares: two warps
+  /// exchanging at once overwrite each other's tile. A block-wide array of them would cost up to
+  /// 1024 / LOGICAL_WARP_THREADS TempStorages of static shared memory (over CUDA's 48 KiB for large
+  /// tiles), so xcub has no default constructor here: the message below says so at compile time.
+  template <bool TRANSPOSES = ALGORITHM == WARP_STORE_TRANSPOSE, std::enable_if_t<TRANSPOSES, int> = 0>
+  XCUB_DEVICE XCUB_FORCEINLINE WarpStore() : base(*static_cast<TempStorage*>(nullptr)) {
+    static_assert(!TRANSPOSES, "xcub::WarpStore: WARP_STORE_TRANSPOSE needs a TempStorage per logical warp: "
+                               "construct it with one (CUB's default constructor shares one per block among its warps)");
+  }
+
   /// The full tile to `block_itr` (the caller's logical warp's tile start).
   template <class OutputIteratorT>
   XCUB_DEVICE XCUB_FORCEINLINE void Store(OutputIteratorT block_itr, const T (&items)[ITEMS_PER_THREAD]) {

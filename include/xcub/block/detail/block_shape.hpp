@@ -5,7 +5,9 @@
 // - Threads are ranked row-major, x fastest: rank = x + BLOCK_DIM_X * (y + BLOCK_DIM_Y * z), the
 //   order in which every backend forms warps, so rank / warp_threads is the caller's warp.
 // - The dimensions must be those of the launch (as in CUB): a collective of a 128-thread shape
-//   called by a 256-thread block is two blocks' worth of threads sharing one TempStorage.
+//   called by a 256-thread block is two blocks' worth of threads sharing one TempStorage. Every
+//   block class's constructors check it (check_block_shape below): always on the host emulator,
+//   under XCUB_DEBUG_CHECKS on CUDA and HIP.
 // - A partial last warp (BLOCK_THREADS not a multiple of arch::warp_threads) has lanes that do not
 //   exist; the warp collectives must not be called by it with a full member mask, which is why
 //   every variant that uses them whole-warp asks `has_partial_warp` first (see CUB's fallback from
@@ -13,6 +15,7 @@
 #pragma once
 
 #include <xcub/arch/arch.hpp>
+#include <xcub/arch/debug_checks.hpp>
 
 namespace xcub::detail {
 
@@ -50,5 +53,22 @@ struct block_shape {
   }
 #endif
 };
+
+#if XCUB_HAS_KERNELS
+/// Stops the kernel, naming the collective `name`, where the launch's block is not BLOCK_DIM_X x
+/// BLOCK_DIM_Y x BLOCK_DIM_Z (<xcub/arch/debug_checks.hpp>: always on the host emulator, under
+/// XCUB_DEBUG_CHECKS on CUDA and HIP, nothing otherwise). Every block collective's constructors
+/// call it: a shape that is not the launch's gives wrong results silently.
+template <int BLOCK_DIM_X, int BLOCK_DIM_Y, int BLOCK_DIM_Z>
+XCUB_DEVICE XCUB_FORCEINLINE void check_block_shape(const char* name) {
+  if constexpr (arch::block_shape_checks) {
+    const dim3 d = arch::block_dim();
+    if (d.x != static_cast<unsigned>(BLOCK_DIM_X) || d.y != static_cast<unsigned>(BLOCK_DIM_Y) ||
+        d.z != static_cast<unsigned>(BLOCK_DIM_Z)) {
+      arch::report_block_shape(name, dim3(BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z));
+    }
+  }
+}
+#endif
 
 }  // namespace xcub::detail

@@ -61,6 +61,9 @@ XCUB_HOST_API void atomic_written();
 XCUB_HOST_API void* block_shared_object(const void* tag, std::size_t bytes, std::size_t align,
                                         const char* name = nullptr, const char* function = nullptr);
 XCUB_HOST_API void* block_dynamic_shared();
+/// Stops the kernel: the calling thread's block collective `name` is declared for blocks of
+/// (x, y, z) threads, which is not the launch's block shape (<xcub/arch/debug_checks.hpp>).
+[[noreturn]] XCUB_HOST_API void report_block_shape(const char* name, unsigned x, unsigned y, unsigned z);
 
 struct launch_request {
   dim3 grid, block;
