@@ -9,6 +9,11 @@
 //   error_invalid_value    a negative num_items; a null input or output pointer with items;
 //                          temp_storage_bytes smaller than the first call gave. Nothing is launched
 //                          and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, DifferenceOpT = Difference, NumItemsT.
 // Methods (num_items: any integer type up to 64 bits; op defaults to Difference, a - b):
 //   SubtractLeftCopy(d_temp, bytes, d_in, d_out, n[, op])   d_out[0] = d_in[0],
 //                                                           d_out[i] = op(d_in[i], d_in[i - 1])

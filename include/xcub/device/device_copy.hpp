@@ -19,6 +19,10 @@
 //   error_invalid_value    a negative num_ranges; a null input_it, output_it or sizes pointer with
 //                          ranges to copy; temp storage smaller than asked for; more than INT_MAX
 //                          tiles of ranges. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // run-length decoding: out[offsets[i] .. offsets[i + 1]) = values[i]
 //   xcub::ConstantInputIterator<int>* d_runs;   // d_runs[i] = ConstantInputIterator<int>(values[i])

@@ -11,6 +11,10 @@
 //   error_invalid_value    a negative count; a null d_out (FindIf); a null input with items; a null
 //                          d_values or d_output with values, a null d_range with range items (bounds);
 //                          temp_storage_bytes smaller than asked for. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 // FindIf(d_temp_storage, temp_storage_bytes, d_in, d_out, predicate, num_items, stream = 0)
 //   d_out[0] = the smallest i in [0, num_items) with predicate(d_in[i]) true, or num_items if none

@@ -8,6 +8,10 @@
 //   success                the launch was made (kernel errors surface at the next synchronisation)
 //   error_invalid_value    a negative count (last before first), a null pointer with items,
 //                          temp_storage_bytes of 0 in the temp-storage overloads. Nothing is launched.
+//                          The temp-storage overloads' size query (d_temp_storage == nullptr)
+//                          answers with null pointers, as CUB's. With XCUB_DEBUG_LOG=1 in the
+//                          environment a refusal names the argument on stderr
+//                          (<xcub/device/detail/argument_check.hpp>).
 // Methods (counts: any integer type up to 64 bits; op is copied to the device, called from device
 // code in no particular order, concurrently; it must not rely on the order):
 //   Bulk(shape, op)                  op(i) for i in [0, shape), i of the shape's type

@@ -19,6 +19,10 @@
 //   error_invalid_value    a negative num_buffers; a null input_buffer_it, output_buffer_it or
 //                          buffer_sizes pointer with buffers to copy; temp storage smaller than asked
 //                          for; more than INT_MAX tiles of buffers. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // strings[i] = strings_in[order[i]]: pointers and sizes prepared on the device
 //   const char** d_src; char** d_dst; int* d_bytes;      // num_strings each

@@ -18,6 +18,12 @@
 //   error_invalid_value    a negative count; a null input pointer of a non-empty range; a null
 //                          output pointer with items; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, CompareOp = std::less<>, then the deduced
+// count types.
 // Algorithm: one merge pass of DeviceMergeSort (docs/device-merge-sort.md): a merge-path partition
 // per output tile, then each tile merged by a block in shared memory.
 //

@@ -26,6 +26,10 @@
 //   error_invalid_value    a negative num_items; with items: a null key or value pointer (input or
 //                          output); temp_storage_bytes smaller than the first call gave. Nothing is
 //                          launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // Algorithm (docs/device-merge-sort.md): each tile sorted by a block (BlockMergeSort), then
 // ceil(log2(tiles)) merge passes, each a merge-path partition per tile and a merge of each output
 // tile in shared memory. On the kokkos backend: runs insertion-sorted by a thread each, then merge

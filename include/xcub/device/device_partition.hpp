@@ -9,6 +9,11 @@
 //   error_invalid_value    a negative item count; a null d_num_selected_out; a null input, flag or
 //                          output pointer with items; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, select operators, then NumItemsT.
 // Item counts are any integer type up to 64 bits. Outputs must not overlap the inputs.
 //
 //   Flagged(temp, bytes, d_in, d_flags, d_out, d_num_selected_out, n, stream)

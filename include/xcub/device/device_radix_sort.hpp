@@ -32,6 +32,10 @@
 //                          begin_bit >= end_bit (CUB accepts begin_bit == end_bit and copies: xcub
 //                          reports it, since it sorts nothing); temp_storage_bytes smaller than the
 //                          first call gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // unsigned* d_in, unsigned* d_out (n keys)
 //   void* d_temp = nullptr;

@@ -8,6 +8,10 @@
 //   error_invalid_value    a negative item count; a null input pointer with items to reduce; a null
 //                          output pointer; temp_storage_bytes smaller than the first call gave.
 //                          Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // Item counts are any integer type up to 64 bits; more than 2^31 (and 2^32) items work.
 //
 //   Reduce(temp, bytes, in, out, n, op, init, stream)  *out = op(init, op(in[0], op(in[1], ...)))

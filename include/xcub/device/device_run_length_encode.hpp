@@ -9,6 +9,10 @@
 //   error_invalid_value    a negative item count; a null d_num_runs_out; a null input or output
 //                          pointer with items; temp_storage_bytes smaller than the first call gave.
 //                          Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // A run is a maximal sequence of consecutive items equal under ==. Item counts are any integer type
 // up to 64 bits (CUB takes an int). Lengths and offsets are written converted to their outputs'
 // value types; *d_num_runs_out (device memory) is written by the kernel, 0 for no items.

@@ -8,6 +8,12 @@
 //   error_invalid_value    a negative num_segments or segment_size; with segments: a null input,
 //                          output or offsets pointer; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: <InputIteratorT, OutputIteratorT, BeginOffsetIteratorT,
+// EndOffsetIteratorT[, ReductionOpT, T]>, then the deduced segment count type.
 // Segments, two ways (num_segments: any integer type up to 64 bits):
 //   - offsets: segment i is d_in[d_begin_offsets[i], d_end_offsets[i]); offsets of any integer type;
 //     segments may come in any order, overlap, or be empty; an end at or before its begin is an

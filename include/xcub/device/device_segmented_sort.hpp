@@ -8,6 +8,12 @@
 //   error_invalid_value    a negative num_items or num_segments; with items, a null key or value
 //                          buffer; with segments, null offsets; temp_storage_bytes smaller than the
 //                          first call gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: <KeyT, [ValueT,] BeginOffsetIteratorT, EndOffsetIteratorT>,
+// then the deduced count types.
 // Methods: SortKeys, SortPairs, StableSortKeys, StableSortPairs and their Descending forms, each
 // with pointers (d_temp, bytes, keys_in, keys_out, [values_in, values_out,] num_items,
 // num_segments, d_begin_offsets, d_end_offsets, stream) and with DoubleBuffers (d_temp, bytes,

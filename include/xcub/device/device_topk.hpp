@@ -25,6 +25,10 @@
 //   error_invalid_value    a negative num_items or k; a null key or value pointer when there is work
 //                          (num_items > 0 and k > 0); temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // float* d_in (n keys), float* d_out (100 keys)
 //   void* d_temp = nullptr;

@@ -8,6 +8,10 @@
 //   success                the launch was made (kernel errors surface at the next synchronisation)
 //   error_invalid_value    a negative count, a null input or output pointer with items,
 //                          temp_storage_bytes of 0 in the temp-storage overloads. Nothing is launched.
+//                          The temp-storage overloads' size query (d_temp_storage == nullptr)
+//                          answers with null pointers, as CUB's. With XCUB_DEBUG_LOG=1 in the
+//                          environment a refusal names the argument on stderr
+//                          (<xcub/device/detail/argument_check.hpp>).
 // Transform(std::tuple<InIts...> inputs, output, num_items, op)  any number of inputs (CUB takes a
 // Transform(input, output, num_items, op)                         ::cuda::std::tuple; here std::tuple)
 //   op is copied to the device and called once per index, in no particular order; num_items: any
