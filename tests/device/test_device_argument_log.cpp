@@ -33,17 +33,21 @@ void capture(const char* line) { captured().emplace_back(line); }
 /// The log on (or off) into captured() for one scope; the previous state after.
 class log_capture {
  public:
-  explicit log_capture(bool on) : saved_(xcub::detail::debug_log()) {
+  explicit log_capture(bool on) : on_(xcub::detail::debug_log().on.load()), sink_(xcub::detail::debug_log().sink) {
     captured().clear();
     xcub::detail::debug_log().on = on ? 1 : 0;
     xcub::detail::debug_log().sink = capture;
   }
-  ~log_capture() { xcub::detail::debug_log() = saved_; }
+  ~log_capture() {
+    xcub::detail::debug_log().on = on_;
+    xcub::detail::debug_log().sink = sink_;
+  }
   log_capture(const log_capture&) = delete;
   log_capture& operator=(const log_capture&) = delete;
 
  private:
-  xcub::detail::debug_log_state saved_;
+  int on_;
+  void (*sink_)(const char*);
 };
 
 /// The one line the log holds.
@@ -121,7 +125,8 @@ std::string child_stderr(const char* value) {
     close(fds[0]);
     dup2(fds[1], 2);
     setenv("XCUB_DEBUG_LOG", value, 1);
-    xcub::detail::debug_log() = xcub::detail::debug_log_state{};  // as at the start of a program
+    xcub::detail::debug_log().on = -1;  // as at the start of a program: the environment is read again
+    xcub::detail::debug_log().sink = nullptr;
     unsigned* keys = nullptr;
     std::size_t bytes = 0;
     const bool refused =

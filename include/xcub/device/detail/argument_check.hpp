@@ -17,6 +17,7 @@
 // its comparison only and a failed one a load and a branch more.
 #pragma once
 
+#include <atomic>
 #include <cstdarg>
 #include <cstddef>
 #include <cstdio>
@@ -30,10 +31,11 @@
 
 namespace xcub::detail {
 
-/// The debug log's state: on (-1 until the environment is read) and where lines go (null: stderr).
-/// Tests may set both; programs use XCUB_DEBUG_LOG.
+/// The debug log's state: on (-1 until the environment is read; atomic, as host threads may call
+/// entry points concurrently) and where lines go (null: stderr). Tests may set both (the sink before
+/// any other thread runs); programs use XCUB_DEBUG_LOG.
 struct debug_log_state {
-  int on = -1;
+  std::atomic<int> on{-1};
   void (*sink)(const char* line) = nullptr;
 };
 inline debug_log_state& debug_log() {
@@ -45,12 +47,14 @@ inline bool debug_log_enabled() {
 #ifdef XCUB_DEBUG_LOG
   return true;
 #else
-  debug_log_state& s = debug_log();
-  if (s.on < 0) {
+  std::atomic<int>& on = debug_log().on;
+  int state = on.load(std::memory_order_relaxed);
+  if (state < 0) {  // the first failed check: read the environment (racing readers agree)
     const char* v = std::getenv("XCUB_DEBUG_LOG");
-    s.on = (v != nullptr && std::strcmp(v, "1") == 0) ? 1 : 0;
+    state = (v != nullptr && std::strcmp(v, "1") == 0) ? 1 : 0;
+    on.store(state, std::memory_order_relaxed);
   }
-  return s.on == 1;
+  return state == 1;
 #endif
 }
 
