@@ -75,6 +75,14 @@ T* or_null(bool real, T* p) {
 
 const std::vector<std::size_t> sizes = {1, 1000, 70001};
 
+// Functors the device calls (host lambdas cannot be kernel template arguments on CUDA).
+struct even_item {
+  XCUB_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }
+};
+struct negate_item {
+  XCUB_HOST_DEVICE int operator()(int x) const { return -x; }
+};
+
 }  // namespace
 
 TEST_CASE("DeviceReduce: the size query takes null pointers; Sum, ArgMax and ReduceByKey then match the oracle") {
@@ -166,7 +174,7 @@ TEST_CASE("DeviceScan: the size query takes null pointers; ExclusiveSum and Incl
 TEST_CASE("DeviceSelect, DevicePartition, DeviceRunLengthEncode: the size query takes null pointers") {
   XCUB_TEST_CONTEXT();
   auto rng = xcub_test::rng_for("size query: DeviceSelect");
-  const auto is_even = [](int x) { return x % 2 == 0; };
+  const even_item is_even;
   for (const std::size_t n : sizes) {
     INFO("n = " << n);
     const auto host = small_values<int>(n, rng, 0, 20);
@@ -245,7 +253,7 @@ TEST_CASE("DeviceAdjacentDifference, DeviceTransform: the size query takes null 
                            "SubtractLeftCopy");
 
     auto d_neg = filled<int>(n, -7);
-    const auto negate = [](int x) { return -x; };
+    const negate_item negate;
     check_two_phases(
         [&](void* t, std::size_t& b, bool real) {
           return xcub::DeviceTransform::Transform(t, b, or_null(real, d_in.data()), or_null(real, d_neg.data()), n,
