@@ -31,11 +31,16 @@
 
 namespace xcub::detail {
 
-/// The debug log's state: on (-1 until the environment is read; atomic, as host threads may call
-/// entry points concurrently) and where lines go (null: stderr). Tests may set both (the sink before
-/// any other thread runs); programs use XCUB_DEBUG_LOG.
+/// The debug log's state: on (1, 0, or -1 until the environment is read; atomic, as host threads may
+/// call entry points concurrently) and where lines go (null: stderr). Tests may set both (the sink
+/// before any other thread runs); programs use XCUB_DEBUG_LOG.
+#ifdef XCUB_DEBUG_LOG
+inline constexpr int debug_log_default = 1;  // compiled on
+#else
+inline constexpr int debug_log_default = -1;  // the environment's XCUB_DEBUG_LOG, at the first failed check
+#endif
 struct debug_log_state {
-  std::atomic<int> on{-1};
+  std::atomic<int> on{debug_log_default};
   void (*sink)(const char* line) = nullptr;
 };
 inline debug_log_state& debug_log() {
@@ -44,9 +49,6 @@ inline debug_log_state& debug_log() {
 }
 
 inline bool debug_log_enabled() {
-#ifdef XCUB_DEBUG_LOG
-  return true;
-#else
   std::atomic<int>& on = debug_log().on;
   int state = on.load(std::memory_order_relaxed);
   if (state < 0) {  // the first failed check: read the environment (racing readers agree)
@@ -55,7 +57,6 @@ inline bool debug_log_enabled() {
     on.store(state, std::memory_order_relaxed);
   }
   return state == 1;
-#endif
 }
 
 /// Writes "function: message" (printf-style message) when the log is on.
