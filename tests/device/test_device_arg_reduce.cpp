@@ -155,9 +155,11 @@ TEST_CASE("device arg reduce: bad input returns error_invalid_value and writes n
   CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, null_in, d_out.data(), 3) == xcub::error_invalid_value);
   CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), static_cast<pair*>(nullptr), 3) ==
         xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), static_cast<int*>(nullptr), d_index.data(), 3) ==
+  CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), static_cast<int*>(nullptr),
+        d_index.data(), 3) ==
         xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, d_in.data(), d_value.data(), static_cast<std::int64_t*>(nullptr),
+  CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, d_in.data(), d_value.data(),
+        static_cast<std::int64_t*>(nullptr),
                                    3) == xcub::error_invalid_value);
   CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, null_in, d_value.data(), d_index.data(), 3LL) ==
         xcub::error_invalid_value);

@@ -90,7 +90,8 @@ TEST_CASE("DeviceScan: CUB 3.0.1's template parameter order, the size query with
   answers([](std::size_t& b) {
     return ds::ExclusiveScan<const int*, int*, xcub::Sum, int, int>(nullptr, b, cip, ip, xcub::Sum{}, 0, n);
   });
-  answers([](std::size_t& b) { return ds::ExclusiveScan<int*, xcub::Sum, int, int>(nullptr, b, ip, xcub::Sum{}, 0, n); });
+  answers([](std::size_t& b) { return ds::ExclusiveScan<int*, xcub::Sum, int, int>(nullptr, b, ip, xcub::Sum{}, 0,
+      n); });
   answers([](std::size_t& b) {
     return ds::ExclusiveScan<const int*, int*, xcub::Sum, int, int*, int>(nullptr, b, cip, ip, xcub::Sum{},
                                                                          xcub::FutureValue<int>(ip), n);
@@ -131,7 +132,8 @@ TEST_CASE("DeviceSelect and DevicePartition: CUB 3.0.1's template parameter orde
   answers([&](std::size_t& b) {
     return dsel::FlaggedIf<int*, const char*, int*, is_even>(nullptr, b, ip, flags, ip, n, is_even{});
   });
-  answers([](std::size_t& b) { return dsel::If<const int*, int*, int*, is_even>(nullptr, b, cip, ip, ip, n, is_even{}); });
+  answers([](std::size_t& b) { return dsel::If<const int*, int*, int*, is_even>(nullptr, b, cip, ip, ip, n,
+      is_even{}); });
   answers([](std::size_t& b) { return dsel::If<int*, int*, is_even>(nullptr, b, ip, ip, n, is_even{}); });
   answers([](std::size_t& b) { return dsel::Unique<const int*, int*, int*>(nullptr, b, cip, ip, ip, n); });
   answers([](std::size_t& b) {
@@ -145,7 +147,8 @@ TEST_CASE("DeviceSelect and DevicePartition: CUB 3.0.1's template parameter orde
   answers([&](std::size_t& b) {
     return dp::Flagged<const int*, const char*, int*, int*, int>(nullptr, b, cip, flags, ip, ip, n);
   });
-  answers([](std::size_t& b) { return dp::If<const int*, int*, int*, is_even, int>(nullptr, b, cip, ip, ip, n, is_even{}); });
+  answers([](std::size_t& b) { return dp::If<const int*, int*, int*, is_even, int>(nullptr, b, cip, ip, ip, n,
+      is_even{}); });
   answers([](std::size_t& b) {
     return dp::If<const int*, int*, int*, int*, int*, is_even, is_small, int>(nullptr, b, cip, ip, ip, ip, ip, n,
                                                                               is_even{}, is_small{});

@@ -443,7 +443,8 @@ TEST_CASE("device histogram: bad input returns error_invalid_value and writes no
     CHECK(dh::MultiHistogramRange<2, 2>(phase, b, d_floats.data(), good, std::array<int, 2>{4, 4},
                                         std::array<const float*, 2>{d_levels.data(), null_levels}, 32) == second_only);
     CHECK(dh::MultiHistogramRange<2, 2>(phase, b, d_floats.data(), good, std::array<int, 2>{4, 4},
-                                        std::array<const float*, 2>{d_levels.data(), d_levels.data()}, 4, 2, 31) == second_only);
+                                        std::array<const float*, 2>{d_levels.data(), d_levels.data()}, 4, 2,
+                                            31) == second_only);
     if (phase) CHECK(b == bytes);  // nothing written
   }
   std::size_t none = 0;

@@ -160,7 +160,8 @@ TEST_CASE("device reduce: bad input returns error_invalid_value and writes nothi
   XCUB_TEST_CALL(xcub::device_synchronize());
   xcub_test::check_equal(d_out.download(), std::vector<int>{42}, "untouched output");
   // A null input with no items is fine: the sum of nothing.
-  XCUB_TEST_CALL(xcub::DeviceReduce::Sum(second.data(), second.bytes, static_cast<const int*>(nullptr), d_out.data(), 0));
+  XCUB_TEST_CALL(xcub::DeviceReduce::Sum(second.data(), second.bytes, static_cast<const int*>(nullptr), d_out.data(),
+      0));
 }
 
 TEST_CASE("device reduce: more than 2^31 int8 items, 64-bit counts (large)") {

@@ -359,9 +359,12 @@ TEST_CASE("device scan: bad input returns error_invalid_value and writes nothing
   CHECK(scan::InclusiveSum(second.data(), second.bytes, null_in, d_out.data(), 3) == xcub::error_invalid_value);
   CHECK(scan::InclusiveSum(second.data(), second.bytes, d_in.data(), null_out, 3) == xcub::error_invalid_value);
   CHECK(scan::ExclusiveSum(nullptr, bytes, d_in.data(), d_out.data(), -3LL) == xcub::error_invalid_value);
-  CHECK(scan::InclusiveScan(second.data(), second.bytes, null_in, d_out.data(), xcub::Max{}, 3) == xcub::error_invalid_value);
-  CHECK(scan::ExclusiveScan(second.data(), second.bytes, d_in.data(), null_out, xcub::Max{}, 0, 3) == xcub::error_invalid_value);
-  CHECK(scan::ExclusiveScan(second.data(), second.bytes, d_in.data(), d_out.data(), xcub::Sum{}, xcub::FutureValue<int>(null_out), 3) ==
+  CHECK(scan::InclusiveScan(second.data(), second.bytes, null_in, d_out.data(), xcub::Max{},
+      3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveScan(second.data(), second.bytes, d_in.data(), null_out, xcub::Max{}, 0,
+      3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveScan(second.data(), second.bytes, d_in.data(), d_out.data(), xcub::Sum{},
+        xcub::FutureValue<int>(null_out), 3) ==
         xcub::error_invalid_value);
   CHECK(scan::InclusiveScanInit(nullptr, bytes, d_in.data(), d_out.data(), xcub::Sum{}, 1, -1) ==
         xcub::error_invalid_value);

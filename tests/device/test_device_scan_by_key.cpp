@@ -156,9 +156,12 @@ TEST_CASE("device scan by key: bad input returns error_invalid_value and writes 
   std::size_t bytes = 0;
   using scan = xcub::DeviceScan;
   second_call second;  // the data pointers are checked in the second call
-  CHECK(scan::InclusiveSumByKey(second.data(), second.bytes, null_in, d_values.data(), d_out.data(), 3) == xcub::error_invalid_value);
-  CHECK(scan::ExclusiveSumByKey(second.data(), second.bytes, d_keys.data(), null_in, d_out.data(), 3) == xcub::error_invalid_value);
-  CHECK(scan::InclusiveScanByKey(second.data(), second.bytes, d_keys.data(), d_values.data(), null_out, xcub::Sum{}, 3) ==
+  CHECK(scan::InclusiveSumByKey(second.data(), second.bytes, null_in, d_values.data(), d_out.data(),
+      3) == xcub::error_invalid_value);
+  CHECK(scan::ExclusiveSumByKey(second.data(), second.bytes, d_keys.data(), null_in, d_out.data(),
+      3) == xcub::error_invalid_value);
+  CHECK(scan::InclusiveScanByKey(second.data(), second.bytes, d_keys.data(), d_values.data(), null_out, xcub::Sum{},
+        3) ==
         xcub::error_invalid_value);
   CHECK(scan::ExclusiveScanByKey(nullptr, bytes, d_keys.data(), d_values.data(), d_out.data(), xcub::Sum{}, 0, -2) ==
         xcub::error_invalid_value);

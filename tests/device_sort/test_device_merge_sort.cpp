@@ -240,7 +240,8 @@ TEST_CASE("device merge sort: bad input returns error_invalid_value and writes n
   CHECK(sort::StableSortPairs(second.data(), second.bytes, null_int, dv.data(), 3, less) == xcub::error_invalid_value);
   CHECK(sort::SortPairs(nullptr, bytes, dk.data(), dv.data(), -1, less) == xcub::error_invalid_value);
   CHECK(sort::SortKeysCopy(second.data(), second.bytes, null_int, out.data(), 3, less) == xcub::error_invalid_value);
-  CHECK(sort::StableSortKeysCopy(second.data(), second.bytes, dk.data(), null_int, 3, less) == xcub::error_invalid_value);
+  CHECK(sort::StableSortKeysCopy(second.data(), second.bytes, dk.data(), null_int, 3,
+      less) == xcub::error_invalid_value);
   CHECK(sort::SortPairsCopy(second.data(), second.bytes, dk.data(), dv.data(), out.data(), null_int, 3, less) ==
         xcub::error_invalid_value);
   CHECK(sort::SortPairsCopy(second.data(), second.bytes, dk.data(), null_int, out.data(), out.data(), 3, less) ==

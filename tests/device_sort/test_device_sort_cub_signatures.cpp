@@ -150,7 +150,8 @@ TEST_CASE("DeviceMergeSort and DeviceMerge: CUB 3.0.1's template parameter order
   answers([&](std::size_t& b) {
     return dm::MergeKeys<const int*, const int*, int*, less>(nullptr, b, ckeys, n, ckeys, 300, keys, less{});
   });
-  answers([&](std::size_t& b) { return dm::MergeKeys<const int*, const int*, int*>(nullptr, b, ckeys, n, ckeys, 300, keys); });
+  answers([&](std::size_t& b) { return dm::MergeKeys<const int*, const int*, int*>(nullptr, b, ckeys, n, ckeys, 300,
+      keys); });
   answers([&](std::size_t& b) {
     return dm::MergePairs<const int*, const long*, const int*, const long*, int*, long*, less>(
         nullptr, b, ckeys, citems, n, ckeys, citems, 300, keys, items, less{});

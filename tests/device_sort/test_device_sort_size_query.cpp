@@ -160,7 +160,8 @@ TEST_CASE("DeviceSegmentedRadixSort and DeviceSegmentedSort: the size query take
         [&](void* t, std::size_t& b, bool real) {
           return xcub::DeviceSegmentedSort::StableSortKeys(t, b, or_null(real, d_keys.data()),
                                                            or_null(real, d_sorted.data()), n, segments,
-                                                           or_null(real, d_begins.data()), or_null(real, d_ends.data()));
+                                                           or_null(real, d_begins.data()), or_null(real,
+                                                               d_ends.data()));
         },
         [&] { CHECK(d_sorted.download() == std::vector<std::uint32_t>(n, 7u)); });
     xcub_test::check_equal(d_sorted.download(),
@@ -183,7 +184,8 @@ TEST_CASE("DeviceMergeSort and DeviceMerge: the size query takes null keys and i
     auto d_values_out = filled<int>(n, -7);
     check_two_phases(
         [&](void* t, std::size_t& b, bool real) {
-          return xcub::DeviceMergeSort::SortPairsCopy(t, b, or_null(real, d_keys.data()), or_null(real, d_values.data()),
+          return xcub::DeviceMergeSort::SortPairsCopy(t, b, or_null(real, d_keys.data()), or_null(real,
+                                                      d_values.data()),
                                                       or_null(real, d_keys_out.data()),
                                                       or_null(real, d_values_out.data()), static_cast<int>(n),
                                                       std::less<>{});
@@ -242,7 +244,8 @@ TEST_CASE("DeviceRadixSort: descending float and double sorts by a bit subrange 
     XCUB_TEST_CALL(xcub::device_synchronize());
     const auto got = d_values_out.download();
     const auto want =
-        xcub::reference::stable_sort_pairs(keys, values, xcub::reference::radix_less<float>(bits.first, bits.second, true));
+        xcub::reference::stable_sort_pairs(keys, values, xcub::reference::radix_less<float>(bits.first, bits.second,
+            true));
     xcub_test::check_equal(got, want.second, "SortPairsDescending values");
     // the rule itself, independently of the oracle: the zeros appear in input order, the one after the other
     std::vector<int> zeros_in, zeros_out;

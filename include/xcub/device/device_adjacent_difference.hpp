@@ -70,7 +70,8 @@ struct DeviceAdjacentDifferenceTuned {
                                   OutputIt d_output, NumItemsT num_items, DifferenceOpT difference_op = {},
                                   stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractLeftCopy", d_temp_storage);
-    return copy_form<true>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op, stream);
+    return copy_form<true>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op,
+        stream);
   }
 
   template <class InputIt, class OutputIt, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
@@ -78,7 +79,8 @@ struct DeviceAdjacentDifferenceTuned {
                                    OutputIt d_output, NumItemsT num_items, DifferenceOpT difference_op = {},
                                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractRightCopy", d_temp_storage);
-    return copy_form<false>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op, stream);
+    return copy_form<false>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op,
+        stream);
   }
 
   template <class It, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
@@ -98,7 +100,8 @@ void* d_temp_storage, std::size_t& temp_storage_bytes, It d_input, NumItemsT num
 
  private:
   template <bool LEFT, class InputIt, class OutputIt, class NumItemsT, class Op>
-  static error_t copy_form(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, OutputIt out,
+  static error_t copy_form(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                           InputIt in, OutputIt out,
                            NumItemsT num_items, Op op, stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(in, "d_input", num_items > 0) ||
         !call.data(out, "d_output", num_items > 0))
@@ -113,7 +116,8 @@ void* d_temp_storage, std::size_t& temp_storage_bytes, It d_input, NumItemsT num
   }
 
   template <bool LEFT, class It, class NumItemsT, class Op>
-  static error_t in_place(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, It data, NumItemsT num_items, Op op,
+  static error_t in_place(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                          It data, NumItemsT num_items, Op op,
                           stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(data, "d_input", num_items > 0)) return error_invalid_value;
     using value_t = detail::iterator_value_t<It>;

@@ -95,7 +95,8 @@ struct DeviceFindTuned {
  private:
   template <bool UPPER, class RangeIt, class RangeNumItemsT, class ValuesIt, class ValuesNumItemsT, class OutputIt,
             class CompareOp>
-  static error_t bounds(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, RangeIt d_range,
+  static error_t bounds(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        RangeIt d_range,
                         RangeNumItemsT range_num_items, ValuesIt d_values, ValuesNumItemsT values_num_items,
                         OutputIt d_output, CompareOp comp, stream_t stream) {
     if (!call.count(range_num_items, "range_num_items") || !call.count(values_num_items, "values_num_items") ||
@@ -106,7 +107,8 @@ struct DeviceFindTuned {
       temp_storage_bytes = 1;
       return success;
     }
-    if (temp_storage_bytes < 1) return call.fail("temp_storage_bytes (%zu) < 1, the size the query gives", temp_storage_bytes);
+    if (temp_storage_bytes < 1) return call.fail("temp_storage_bytes (%zu) < 1, the size the query gives",
+        temp_storage_bytes);
 
     using range_size_t = detail::offset_for<RangeNumItemsT>;
     return detail::dispatch_bound_search<UPPER, RangeNumItemsT, BoundsTuning>(

@@ -133,7 +133,8 @@ struct DeviceHistogramTuned {
                                     const Array<CounterT*, channels<NUM_ACTIVE_CHANNELS>>& d_histogram,
                                     const Array<int, channels<NUM_ACTIVE_CHANNELS>>& num_levels,
                                     const Array<LevelT, channels<NUM_ACTIVE_CHANNELS>>& lower_level,
-                                    const Array<LevelT, channels<NUM_ACTIVE_CHANNELS>>& upper_level, OffsetT num_row_pixels,
+                                    const Array<LevelT, channels<NUM_ACTIVE_CHANNELS>>& upper_level,
+                                        OffsetT num_row_pixels,
                                     OffsetT num_rows, std::size_t row_stride_bytes, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceHistogram::MultiHistogramEven", d_temp_storage);
     return MultiHistogramEvenRows<NUM_CHANNELS, NUM_ACTIVE_CHANNELS>(call, d_temp_storage, temp_storage_bytes,
@@ -192,7 +193,8 @@ struct DeviceHistogramTuned {
   static error_t MultiHistogramRange(void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
                                      const Array<CounterT*, channels<NUM_ACTIVE_CHANNELS>>& d_histogram,
                                      const Array<int, channels<NUM_ACTIVE_CHANNELS>>& num_levels,
-                                     const Array<const LevelT*, channels<NUM_ACTIVE_CHANNELS>>& d_levels, OffsetT num_pixels,
+                                     const Array<const LevelT*, channels<NUM_ACTIVE_CHANNELS>>& d_levels,
+                                         OffsetT num_pixels,
                                      stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceHistogram::MultiHistogramRange", d_temp_storage);
     return MultiHistogramRangeRows<NUM_CHANNELS, NUM_ACTIVE_CHANNELS>(call, d_temp_storage, temp_storage_bytes,
@@ -240,7 +242,8 @@ struct DeviceHistogramTuned {
  private:
   template <int C, int A, class SampleIt, class HistogramsT, class NumLevelsT, class LowerT, class UpperT,
             class OffsetT>
-  static error_t MultiHistogramEvenRows(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
+  static error_t MultiHistogramEvenRows(const detail::entry_point& call, void* d_temp_storage,
+                                        std::size_t& temp_storage_bytes, SampleIt d_samples,
                                         const HistogramsT& d_histogram, const NumLevelsT& num_levels,
                                         const LowerT& lower_level, const UpperT& upper_level, OffsetT num_row_pixels,
                                         OffsetT num_rows, std::size_t row_stride_bytes, stream_t stream) {
@@ -264,7 +267,8 @@ struct DeviceHistogramTuned {
   }
 
   template <int C, int A, class SampleIt, class HistogramsT, class NumLevelsT, class LevelsT, class OffsetT>
-  static error_t MultiHistogramRangeRows(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
+  static error_t MultiHistogramRangeRows(const detail::entry_point& call, void* d_temp_storage,
+                                         std::size_t& temp_storage_bytes, SampleIt d_samples,
                                          const HistogramsT& d_histogram, const NumLevelsT& num_levels,
                                          const LevelsT& d_levels, OffsetT num_row_pixels, OffsetT num_rows,
                                          std::size_t row_stride_bytes, stream_t stream) {
@@ -282,12 +286,14 @@ struct DeviceHistogramTuned {
       levels[c] = num_levels[c];
       where[c] = d_levels[c];
     }
-    return ranged<C, A>(call, d_temp_storage, temp_storage_bytes, d_samples, out, levels, where, num_row_pixels, num_rows,
+    return ranged<C, A>(call, d_temp_storage, temp_storage_bytes, d_samples, out, levels, where, num_row_pixels,
+                        num_rows,
                         row_stride_bytes, stream);
   }
 
   template <int C, int A, class SampleIt, class CounterT, class LevelT, class OffsetT>
-  static error_t even(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
+  static error_t even(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      SampleIt d_samples,
                       const std::array<CounterT*, A>& out, const std::array<int, A>& num_levels,
                       const std::array<LevelT, A>& lower, const std::array<LevelT, A>& upper, OffsetT num_row_pixels,
                       OffsetT num_rows, std::size_t row_stride_bytes, stream_t stream) {
@@ -307,7 +313,8 @@ struct DeviceHistogramTuned {
   }
 
   template <int C, int A, class SampleIt, class CounterT, class LevelT, class OffsetT>
-  static error_t ranged(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
+  static error_t ranged(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        SampleIt d_samples,
                         const std::array<CounterT*, A>& out, const std::array<int, A>& num_levels,
                         const std::array<const LevelT*, A>& d_levels, OffsetT num_row_pixels, OffsetT num_rows,
                         std::size_t row_stride_bytes, stream_t stream) {
@@ -335,7 +342,8 @@ struct DeviceHistogramTuned {
   /// The checks every form shares, the two phases, then the dispatch (row_stride_bytes is used only
   /// with more than one row).
   template <int C, int A, class SampleIt, class CounterT, class Binner, class OffsetT>
-  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, SampleIt d_samples,
+  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                     SampleIt d_samples,
                      const std::array<CounterT*, A>& out, const std::array<Binner, A>& binners, OffsetT num_row_pixels,
                      OffsetT num_rows, std::size_t row_stride_bytes, stream_t stream) {
     static_assert(std::is_integral_v<CounterT> && (sizeof(CounterT) == 4 || sizeof(CounterT) == 8),
@@ -350,7 +358,8 @@ struct DeviceHistogramTuned {
       temp_storage_bytes = 1;
       return success;
     }
-    if (temp_storage_bytes < 1) return call.fail("temp_storage_bytes (%zu) < 1, the size the query gives", temp_storage_bytes);
+    if (temp_storage_bytes < 1) return call.fail("temp_storage_bytes (%zu) < 1, the size the query gives",
+        temp_storage_bytes);
     for (int c = 0; c < A; ++c)
       if (out[c] == nullptr) return A == 1 ? call.fail("d_histogram is null") : call.fail("d_histogram[%d] is null", c);
     const auto pixels = static_cast<std::uint64_t>(num_row_pixels);

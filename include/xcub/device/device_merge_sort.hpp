@@ -77,7 +77,8 @@ struct DeviceMergeSortTuned {
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys, ValueIt d_items,
                            OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceMergeSort::SortPairs", d_temp_storage);
-    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op, false,
+    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op,
+                 false,
                  stream);
   }
 
@@ -109,7 +110,8 @@ struct DeviceMergeSortTuned {
   static error_t StableSortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys,
                                  ValueIt d_items, OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceMergeSort::StableSortPairs", d_temp_storage);
-    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op, false,
+    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op,
+                 false,
                  stream);
   }
 
@@ -131,7 +133,8 @@ struct DeviceMergeSortTuned {
 
  protected:
   template <class KeyIn, class KeyOut, class OffsetT, class CompareOp>
-  static error_t keys(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIn keys_in, KeyOut keys_out,
+  static error_t keys(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      KeyIn keys_in, KeyOut keys_out,
                       OffsetT num_items, CompareOp compare_op, bool copy, stream_t stream) {
     const bool items = detail::valid_count(num_items) && num_items > 0;
     if (!call.count(num_items, "num_items") || !call.data(keys_in, copy ? "d_input_keys" : "d_keys", items) ||

@@ -83,7 +83,8 @@ struct DeviceRadixSortTuned {
                           KeyT* d_keys_out, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                           stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
-    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                           end_bit,
                            identity{}, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
@@ -91,7 +92,8 @@ struct DeviceRadixSortTuned {
                           KeyT* d_keys_out, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                           stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
-    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                           end_bit,
                            decomposer, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
@@ -106,7 +108,8 @@ struct DeviceRadixSortTuned {
                                     KeyT* d_keys_out, NumItemsT num_items, int begin_bit = 0,
                                     int end_bit = bits_of<KeyT>, stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
-    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                          end_bit,
                           identity{}, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
@@ -114,14 +117,16 @@ struct DeviceRadixSortTuned {
                                     KeyT* d_keys_out, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                                     stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
-    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                          end_bit,
                           decomposer, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                                     KeyT* d_keys_out, NumItemsT num_items, D decomposer, stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
-    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0, bits_of<KeyT, D>,
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0,
+                          bits_of<KeyT, D>,
                           decomposer, stream);
   }
 
@@ -227,7 +232,8 @@ struct DeviceRadixSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
-    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                               end_bit, true,
                           identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
@@ -235,14 +241,16 @@ struct DeviceRadixSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                    stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
-    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                               end_bit, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
-    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT, D>, true,
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0,
+                               bits_of<KeyT, D>, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT>
@@ -250,7 +258,8 @@ struct DeviceRadixSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
-    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                              end_bit, true,
                           identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
@@ -258,33 +267,38 @@ struct DeviceRadixSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                    stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
-    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                              end_bit, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, stream_t stream = 0) {
     detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
-    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT, D>, true,
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT,
+                              D>, true,
                           decomposer, stream);
   }
 
  private:
   template <bool DESC, class KeyT, class NumItemsT, class D>
-  static error_t keys_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* in, KeyT* out, NumItemsT n, int begin_bit,
+  static error_t keys_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* in,
+                          KeyT* out, NumItemsT n, int begin_bit,
                           int end_bit, D decomposer, stream_t stream) {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(in), out);
     DoubleBuffer<unsigned char> values;
     return sort<DESC, NullType>(entry, d_temp, bytes, keys, values, n, begin_bit, end_bit, false, decomposer, stream);
   }
   template <bool DESC, class KeyT, class NumItemsT, class D>
-  static error_t keys_db(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys, NumItemsT n, int begin_bit,
+  static error_t keys_db(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys,
+                         NumItemsT n, int begin_bit,
                          int end_bit, D decomposer, stream_t stream) {
     DoubleBuffer<unsigned char> values;
     return sort<DESC, NullType>(entry, d_temp, bytes, keys, values, n, begin_bit, end_bit, true, decomposer, stream);
   }
   template <bool DESC, class KeyT, class ValueT, class NumItemsT, class D>
-  static error_t pairs_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* keys_in, KeyT* keys_out,
+  static error_t pairs_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* keys_in,
+                           KeyT* keys_out,
                            const ValueT* values_in, ValueT* values_out, NumItemsT n, int begin_bit, int end_bit,
                            D decomposer, stream_t stream) {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(keys_in), keys_out);
@@ -306,7 +320,8 @@ struct DeviceRadixSortTuned {
           !entry.data(values.d_buffers[0], "d_values.d_buffers[0]", items && !keys_only) ||
           !entry.data(values.d_buffers[1], "d_values.d_buffers[1]", items && !keys_only))
         return error_invalid_value;
-    } else if (!entry.data(keys.d_buffers[0], "d_keys_in", items) || !entry.data(keys.d_buffers[1], "d_keys_out", items) ||
+    } else if (!entry.data(keys.d_buffers[0], "d_keys_in", items) || !entry.data(keys.d_buffers[1], "d_keys_out",
+               items) ||
                !entry.data(values.d_buffers[0], "d_values_in", items && !keys_only) ||
                !entry.data(values.d_buffers[1], "d_values_out", items && !keys_only)) {
       return error_invalid_value;

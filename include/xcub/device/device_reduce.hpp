@@ -88,7 +88,8 @@ struct DeviceReduceTuned {
                         NumItemsT num_items, ReductionOp reduction_op, T init, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceReduce::Reduce", d_temp_storage);
     using accum_t = detail::accumulator_t<ReductionOp, T, detail::iterator_value_t<InputIt>>;
-    return checked<accum_t>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op, init, stream);
+    return checked<accum_t>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_items, reduction_op, init,
+        stream);
   }
 
   /// *d_out = the sum of d_in[0, num_items) (0 when empty).
@@ -218,7 +219,8 @@ struct DeviceReduceTuned {
 
  protected:
   template <class T, class OutputIt, class NumItemsT>
-  static error_t reproducible_sum(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, const T* d_in, OutputIt d_out,
+  static error_t reproducible_sum(const detail::entry_point& call, void* d_temp_storage,
+                                  std::size_t& temp_storage_bytes, const T* d_in, OutputIt d_out,
                                   NumItemsT num_items, T init, stream_t stream) {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, double>,
                   "xcub::DeviceReduce: the reproducible sum takes float or double items");
@@ -241,7 +243,8 @@ struct DeviceReduceTuned {
   /// xcub::ArgMin/ArgMax from their identity (<xcub/device/detail/arg_extremum.hpp>), written by
   /// `Writer` (which turns the identity, an empty input's result, into CUB's {1, extreme}).
   template <bool IS_MAX, class ValueT, class InputIt, class Writer, class NumItemsT>
-  static error_t arg_reduce(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, Writer out,
+  static error_t arg_reduce(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                            InputIt d_in, Writer out,
                             NumItemsT num_items, stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(d_in, "d_in", num_items > 0)) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
@@ -259,7 +262,8 @@ struct DeviceReduceTuned {
   }
 
   template <bool IS_MAX, class InputIt, class OutputIt, class NumItemsT>
-  static error_t arg_pair(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t arg_pair(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                          InputIt d_in, OutputIt d_out,
                           NumItemsT num_items, stream_t stream) {
     using input_t = detail::iterator_value_t<InputIt>;
     using out_pair = std::conditional_t<std::is_void_v<detail::iterator_value_t<OutputIt>>, KeyValuePair<int, input_t>,
@@ -280,11 +284,13 @@ struct DeviceReduceTuned {
   }
 
   template <bool IS_MAX, class InputIt, class ExtremumOutIt, class IndexOutIt, class NumItemsT>
-  static error_t arg_split(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in,
+  static error_t arg_split(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                           InputIt d_in,
                            ExtremumOutIt d_value_out, IndexOutIt d_index_out, NumItemsT num_items, stream_t stream) {
     using input_t = detail::iterator_value_t<InputIt>;
     using value_t = detail::reduce_output_t<ExtremumOutIt, InputIt>;
-    if (!call.data(d_value_out, IS_MAX ? "d_max_out" : "d_min_out") || !call.data(d_index_out, "d_index_out")) return error_invalid_value;
+    if (!call.data(d_value_out, IS_MAX ? "d_max_out" : "d_min_out") || !call.data(d_index_out, "d_index_out"))
+      return error_invalid_value;
     using accum = detail::arg_accum<detail::offset_for<NumItemsT>, value_t>;
     detail::arg_split_writer<ExtremumOutIt, IndexOutIt, std::int64_t, typename accum::key_type,
                              typename accum::value_type> out{
@@ -294,7 +300,8 @@ struct DeviceReduceTuned {
 
   /// The checks every entry point makes, then the dispatch.
   template <class AccumT, class InputIt, class OutputIt, class NumItemsT, class ReductionOp, class InitT>
-  static error_t checked(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t checked(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                         InputIt d_in, OutputIt d_out,
                          NumItemsT num_items, ReductionOp op, InitT init, stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(d_out, "d_out") || !call.data(d_in, "d_in", num_items > 0))
       return error_invalid_value;

@@ -53,7 +53,8 @@ struct DeviceRunLengthEncodeTuned {
                         LengthsOutIt d_counts_out, NumRunsOutIt d_num_runs_out, NumItemsT num_items,
                         stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceRunLengthEncode::Encode", d_temp_storage);
-    return run<false>(call, d_temp_storage, temp_storage_bytes, d_in, d_unique_out, d_counts_out, d_num_runs_out, num_items,
+    return run<false>(call, d_temp_storage, temp_storage_bytes, d_in, d_unique_out, d_counts_out, d_num_runs_out,
+                      num_items,
                       stream);
   }
 
@@ -69,7 +70,8 @@ struct DeviceRunLengthEncodeTuned {
  protected:
   template <bool NON_TRIVIAL, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsOutIt,
             class NumItemsT>
-  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FirstOutIt d_first_out,
+  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                     InputIt d_in, FirstOutIt d_first_out,
                      LengthsOutIt d_lengths_out, NumRunsOutIt d_num_runs_out, NumItemsT num_items, stream_t stream) {
     const bool items = detail::valid_count(num_items) && num_items > 0;
     if (!call.count(num_items, "num_items") || !call.data(d_num_runs_out, "d_num_runs_out") ||

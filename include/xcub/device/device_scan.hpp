@@ -91,7 +91,8 @@ struct DeviceScanTuned {
                               NumItemsT num_items, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceScan::InclusiveSum", d_temp_storage);
     using accum_t = detail::accumulator_t<xcub::Sum, value_t<InputIt>, value_t<InputIt>>;
-    return scan<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{}, detail::scan_no_init{},
+    return scan<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{},
+                               detail::scan_no_init{},
                                num_items, stream);
   }
   template <class IteratorT, class NumItemsT>
@@ -181,7 +182,8 @@ struct DeviceScanTuned {
                                    EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceScan::InclusiveSumByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<xcub::Sum, value_t<ValuesIt>, value_t<ValuesIt>>;
-    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, xcub::Sum{},
+    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                 xcub::Sum{},
                                  detail::scan_no_init{}, num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOpT, class EqualityOpT = Equality,
@@ -191,7 +193,8 @@ struct DeviceScanTuned {
                                     EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceScan::InclusiveScanByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, value_t<ValuesIt>, value_t<ValuesIt>>;
-    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op,
+    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                 scan_op,
                                  detail::scan_no_init{}, num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOpT = Equality, class NumItemsT = std::uint32_t>
@@ -212,14 +215,16 @@ struct DeviceScanTuned {
                                     EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceScan::ExclusiveScanByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, InitValueT, value_t<ValuesIt>>;
-    return by_key<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op,
+    return by_key<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                  scan_op,
                                   init_value, num_items, equality_op, stream);
   }
 
  protected:
   /// The checks every entry point makes, then the dispatch.
   template <class AccumT, bool INCLUSIVE, class InputIt, class OutputIt, class ScanOpT, class InitT, class NumItemsT>
-  static error_t scan(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t scan(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      InputIt d_in, OutputIt d_out,
                       ScanOpT op, InitT init, NumItemsT num_items, stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(d_in, "d_in", num_items > 0) ||
         !call.data(d_out, "d_out", num_items > 0))
@@ -233,7 +238,8 @@ struct DeviceScanTuned {
 
   template <class AccumT, bool INCLUSIVE, class KeysIt, class ValuesIt, class OutputIt, class ScanOpT, class InitT,
             class NumItemsT, class EqualityOpT>
-  static error_t by_key(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys, ValuesIt d_values,
+  static error_t by_key(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        KeysIt d_keys, ValuesIt d_values,
                         OutputIt d_out, ScanOpT op, InitT init, NumItemsT num_items, EqualityOpT equal,
                         stream_t stream) {
     if (!call.count(num_items, "num_items") || !call.data(d_keys, "d_keys_in", num_items > 0) ||

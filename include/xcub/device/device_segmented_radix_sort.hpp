@@ -87,7 +87,8 @@ struct DeviceSegmentedRadixSortTuned {
                    BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairs", d_temp_storage);
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
@@ -108,7 +109,8 @@ struct DeviceSegmentedRadixSortTuned {
                    int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeys", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
@@ -130,7 +132,8 @@ struct DeviceSegmentedRadixSortTuned {
                    BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairsDescending", d_temp_storage);
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
@@ -151,7 +154,8 @@ struct DeviceSegmentedRadixSortTuned {
                    int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeysDescending", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 };

@@ -230,7 +230,8 @@ struct DeviceSegmentedReduceTuned {
 
   template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class BeginIt,
             class EndIt, class ReductionOp, class InitT>
-  static error_t by_offsets(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t by_offsets(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                            InputIt d_in, OutputIt d_out,
                             NumSegmentsT num_segments, BeginIt d_begin, EndIt d_end, ReductionOp op, InitT init,
                             stream_t stream) {
     using begin_t = detail::iterator_value_t<BeginIt>;
@@ -253,9 +254,11 @@ struct DeviceSegmentedReduceTuned {
 
   template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class SizeT,
             class ReductionOp, class InitT>
-  static error_t by_size(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t by_size(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                         InputIt d_in, OutputIt d_out,
                          NumSegmentsT num_segments, SizeT segment_size, ReductionOp op, InitT init, stream_t stream) {
-    if (!call.count(num_segments, "num_segments") || !call.count(segment_size, "segment_size")) return error_invalid_value;
+    if (!call.count(num_segments, "num_segments") || !call.count(segment_size, "segment_size"))
+      return error_invalid_value;
     if (!call.data(d_out, "d_out", num_segments > 0) || !call.data(d_in, "d_in", num_segments > 0 && segment_size > 0))
       return error_invalid_value;
     const std::uint64_t segments = static_cast<std::uint64_t>(num_segments);

@@ -82,7 +82,8 @@ struct DeviceSegmentedSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::SortPairs", d_temp_storage);
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -103,7 +104,8 @@ struct DeviceSegmentedSortTuned {
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::SortKeys", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -123,7 +125,8 @@ struct DeviceSegmentedSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::SortPairsDescending", d_temp_storage);
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -144,7 +147,8 @@ struct DeviceSegmentedSortTuned {
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::SortKeysDescending", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -164,7 +168,8 @@ struct DeviceSegmentedSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::StableSortPairs", d_temp_storage);
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -185,7 +190,8 @@ struct DeviceSegmentedSortTuned {
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::StableSortKeys", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -205,7 +211,8 @@ struct DeviceSegmentedSortTuned {
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::StableSortPairsDescending", d_temp_storage);
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 
@@ -226,7 +233,8 @@ struct DeviceSegmentedSortTuned {
                    stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSegmentedSort::StableSortKeysDescending", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, 0, bits_of<KeyT>, true, stream);
   }
 };

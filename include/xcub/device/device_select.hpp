@@ -87,7 +87,8 @@ struct DeviceSelectTuned {
                            OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op,
                            stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSelect::FlaggedIf", d_temp_storage);
-    return flagged(call, d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items, select_op,
+    return flagged(call, d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items,
+                   select_op,
                    stream);
   }
   template <class IteratorT, class FlagIt, class NumSelectedIt, class SelectOp, class NumItemsT,
@@ -106,7 +107,8 @@ struct DeviceSelectTuned {
                     NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op, stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSelect::If", d_temp_storage);
     if (!valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
-    return run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{}, detail::select_if<SelectOp>{select_op},
+    return run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+               detail::select_if<SelectOp>{select_op},
                detail::out_selected<OutputIt>{d_out}, d_num_selected_out, num_items, stream);
   }
   template <class IteratorT, class NumSelectedIt, class SelectOp, class NumItemsT, detail::if_count<NumItemsT> = 0>
@@ -134,7 +136,8 @@ struct DeviceSelectTuned {
                              stream_t stream = 0) {
     detail::entry_point call("xcub::DeviceSelect::UniqueByKey", d_temp_storage);
     if (!valid(call, d_keys_in, d_keys_out, d_num_selected_out, num_items, "d_keys_in", "d_keys_out") ||
-        !call.data(d_values_in, "d_values_in", num_items > 0) || !call.data(d_values_out, "d_values_out", num_items > 0))
+        !call.data(d_values_in, "d_values_in", num_items > 0) || !call.data(d_values_out, "d_values_out",
+            num_items > 0))
       return error_invalid_value;
     return run(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
                detail::select_unique<EqualityOpT>{equality_op},
@@ -160,7 +163,8 @@ struct DeviceSelectTuned {
   }
 
   template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt, class NumItemsT, class FlagOp>
-  static error_t flagged(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FlagIt d_flags,
+  static error_t flagged(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                         InputIt d_in, FlagIt d_flags,
                          OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, FlagOp op,
                          stream_t stream) {
     if (!valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
@@ -171,7 +175,8 @@ struct DeviceSelectTuned {
   }
 
   template <class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt, class NumItemsT>
-  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, ValuesIt values,
+  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                     InputIt in, ValuesIt values,
                      Selector selector, Output out, NumSelectedIt num_selected_out, NumItemsT num_items,
                      stream_t stream) {
     using offset_t = detail::offset_for<NumItemsT>;

@@ -97,7 +97,8 @@ struct DeviceTopKTuned {
  private:
   template <bool LARGEST, class ValueT, class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class NumItemsT,
             class NumOutItemsT>
-  static error_t select(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn keys_in, KeysOut keys_out,
+  static error_t select(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        KeysIn keys_in, KeysOut keys_out,
                         ValuesIn values_in, ValuesOut values_out, NumItemsT num_items, NumOutItemsT k,
                         stream_t stream) {
     using key_t = typename std::iterator_traits<KeysIn>::value_type;

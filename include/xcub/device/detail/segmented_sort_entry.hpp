@@ -35,7 +35,8 @@ namespace xcub::detail {
 template <class Tuning>
 struct segmented_sort_entry {
   template <bool DESCENDING, class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
-  static error_t sort(const entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& keys,
+  static error_t sort(const entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      DoubleBuffer<KeyT>& keys,
                       DoubleBuffer<ValueT>& values, NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin,
                       EndIt d_end, int begin_bit, int end_bit, bool double_buffer, stream_t stream) {
     using begin_t = iterator_value_t<BeginIt>;
