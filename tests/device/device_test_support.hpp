@@ -47,6 +47,16 @@ void two_phase(Call call) {
   XCUB_TEST_CALL(xcub::device_synchronize());
 }
 
+/// Temp storage for the second call of a bad-input check, where null data pointers are refused (the
+/// size query accepts them, as CUB's): 1 MiB, more than the small inputs of those checks need. The
+/// size is passed by reference, as the entry points take it: `second.bytes` stays 1 MiB on refusal.
+struct second_call {
+  static constexpr std::size_t size = std::size_t{1} << 20;
+  xcub::device_buffer<unsigned char> temp{size};
+  std::size_t bytes = size;
+  void* data() { return temp.data(); }
+};
+
 /// A device copy of `host`.
 template <class T>
 xcub::device_buffer<T> to_device(const std::vector<T>& host) {

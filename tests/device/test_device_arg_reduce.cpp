@@ -151,18 +151,22 @@ TEST_CASE("device arg reduce: bad input returns error_invalid_value and writes n
   const int* null_in = nullptr;
   std::size_t bytes = 0;
   CHECK(xcub::DeviceReduce::ArgMin(nullptr, bytes, d_in.data(), d_out.data(), -1) == xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMax(nullptr, bytes, null_in, d_out.data(), 3) == xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMin(nullptr, bytes, d_in.data(), static_cast<pair*>(nullptr), 3) ==
+  second_call second;  // the data pointers are checked in the second call
+  CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, null_in, d_out.data(), 3) == xcub::error_invalid_value);
+  CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), static_cast<pair*>(nullptr), 3) ==
         xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMin(nullptr, bytes, d_in.data(), static_cast<int*>(nullptr), d_index.data(), 3) ==
+  CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), static_cast<int*>(nullptr),
+        d_index.data(), 3) ==
         xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMax(nullptr, bytes, d_in.data(), d_value.data(), static_cast<std::int64_t*>(nullptr),
+  CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, d_in.data(), d_value.data(),
+        static_cast<std::int64_t*>(nullptr),
                                    3) == xcub::error_invalid_value);
-  CHECK(xcub::DeviceReduce::ArgMax(nullptr, bytes, null_in, d_value.data(), d_index.data(), 3LL) ==
+  CHECK(xcub::DeviceReduce::ArgMax(second.data(), second.bytes, null_in, d_value.data(), d_index.data(), 3LL) ==
         xcub::error_invalid_value);
-  // More items than the output's key type can count.
+  // More items than the output's key type can count: refused in the second call (the query answers).
   xcub::device_buffer<xcub::KeyValuePair<std::int8_t, int>> d_small(1);
-  CHECK(xcub::DeviceReduce::ArgMin(nullptr, bytes, d_in.data(), d_small.data(), 300) == xcub::error_invalid_value);
+  CHECK(xcub::DeviceReduce::ArgMin(second.data(), second.bytes, d_in.data(), d_small.data(), 300) ==
+        xcub::error_invalid_value);
   XCUB_TEST_CALL(xcub::DeviceReduce::ArgMin(nullptr, bytes, d_in.data(), d_out.data(), 300));
   REQUIRE(bytes > 1);
   xcub::device_buffer<unsigned char> temp(bytes);

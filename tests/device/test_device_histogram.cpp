@@ -399,6 +399,9 @@ TEST_CASE("device histogram: bad input returns error_invalid_value and writes no
   for (void* phase : {static_cast<void*>(nullptr), t}) {
     INFO((phase ? "second phase" : "size query"));
     std::size_t b = phase ? bytes : 12345;
+    // null data pointers and the row layout are checked in the second call only (the size query
+    // answers with them, as CUB's)
+    const xcub::error_t second_only = phase ? e : xcub::success;
     // levels
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 1, 0, 256, 64) == e);
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 0, 0, 256, 64) == e);
@@ -413,35 +416,36 @@ TEST_CASE("device histogram: bad input returns error_invalid_value and writes no
     const auto d_wide = to_device(std::vector<long long>(8, 0));
     CHECK(dh::HistogramEven(phase, b, d_wide.data(), d_hist.data(), 11, -(1LL << 62), 1LL << 62, 8) == e);
     CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 1, d_levels.data(), 64) == e);
-    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, null_levels, 64) == e);
+    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, null_levels, 64) == second_only);
     // pointers and counts
-    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), null_hist, 257, 0, 256, 64) == e);
-    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), null_hist, 257, 0, 256, 0) == e);
-    CHECK(dh::HistogramEven(phase, b, null_bytes, d_hist.data(), 257, 0, 256, 64) == e);
-    CHECK(dh::HistogramEven(phase, b, null_bytes, d_hist.data(), 257, 0, 256, 8, 2, 8) == e);
+    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), null_hist, 257, 0, 256, 64) == second_only);
+    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), null_hist, 257, 0, 256, 0) == second_only);
+    CHECK(dh::HistogramEven(phase, b, null_bytes, d_hist.data(), 257, 0, 256, 64) == second_only);
+    CHECK(dh::HistogramEven(phase, b, null_bytes, d_hist.data(), 257, 0, 256, 8, 2, 8) == second_only);
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 0, 256, -1) == e);
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 0, 256, -1, 2, 8) == e);
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 0, 256, 8, -2, 8) == e);
-    CHECK(dh::HistogramRange(phase, b, d_floats.data(), null_hist, 4, d_levels.data(), 64) == e);
+    CHECK(dh::HistogramRange(phase, b, d_floats.data(), null_hist, 4, d_levels.data(), 64) == second_only);
     CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, d_levels.data(), 8LL, -1LL, 32) == e);
     // row strides: smaller than a row, not a multiple of the sample
-    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 0, 256, 8, 2, 7) == e);
-    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, d_levels.data(), 8, 2, 31) == e);
-    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, d_levels.data(), 8, 2, 34) == e);
+    CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 0, 256, 8, 2, 7) == second_only);
+    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, d_levels.data(), 8, 2, 31) == second_only);
+    CHECK(dh::HistogramRange(phase, b, d_floats.data(), d_hist.data(), 4, d_levels.data(), 8, 2, 34) == second_only);
     // one bad channel of several
     std::array<unsigned*, 2> hists = {d_hist.data(), null_hist};
     CHECK(dh::MultiHistogramEven<4, 2>(phase, b, d_bytes.data(), hists, std::array<int, 2>{257, 257},
-                                       std::array<int, 2>{0, 0}, std::array<int, 2>{256, 256}, 16) == e);
+                                       std::array<int, 2>{0, 0}, std::array<int, 2>{256, 256}, 16) == second_only);
     std::array<unsigned*, 2> good = {d_hist.data(), d_hist2.data()};
     CHECK(dh::MultiHistogramEven<4, 2>(phase, b, d_bytes.data(), good, std::array<int, 2>{257, 1},
                                        std::array<int, 2>{0, 0}, std::array<int, 2>{256, 256}, 16) == e);
     CHECK(dh::MultiHistogramEven<4, 2>(phase, b, d_bytes.data(), good, std::array<int, 2>{257, 257},
                                        std::array<int, 2>{0, 9}, std::array<int, 2>{256, 9}, 16) == e);
     CHECK(dh::MultiHistogramRange<2, 2>(phase, b, d_floats.data(), good, std::array<int, 2>{4, 4},
-                                        std::array<const float*, 2>{d_levels.data(), null_levels}, 32) == e);
+                                        std::array<const float*, 2>{d_levels.data(), null_levels}, 32) == second_only);
     CHECK(dh::MultiHistogramRange<2, 2>(phase, b, d_floats.data(), good, std::array<int, 2>{4, 4},
-                                        std::array<const float*, 2>{d_levels.data(), d_levels.data()}, 4, 2, 31) == e);
-    CHECK(b == (phase ? bytes : 12345));  // nothing written
+                                        std::array<const float*, 2>{d_levels.data(), d_levels.data()}, 4, 2,
+                                            31) == second_only);
+    if (phase) CHECK(b == bytes);  // nothing written
   }
   std::size_t none = 0;
   CHECK(dh::HistogramEven(t, none, d_bytes.data(), d_hist.data(), 257, 0, 256, 64) == e);  // temp too small

@@ -136,14 +136,21 @@ TEST_CASE("device merge: bad input returns error_invalid_value and writes nothin
   CHECK(merge::MergeKeys(nullptr, bytes, da.data(), -1, db.data(), 1, out.data()) == xcub::error_invalid_value);
   CHECK(merge::MergeKeys(nullptr, bytes, da.data(), 2, db.data(), std::int64_t{-1}, out.data()) ==
         xcub::error_invalid_value);
-  CHECK(merge::MergeKeys(nullptr, bytes, null_int, 2, db.data(), 1, out.data()) == xcub::error_invalid_value);
-  CHECK(merge::MergeKeys(nullptr, bytes, da.data(), 2, null_int, 1, out.data()) == xcub::error_invalid_value);
-  CHECK(merge::MergeKeys(nullptr, bytes, da.data(), 2, db.data(), 1, null_int) == xcub::error_invalid_value);
-  CHECK(merge::MergePairs(nullptr, bytes, da.data(), null_int, 2, db.data(), db.data(), 1, out.data(), out.data()) ==
+  second_call second;  // the data pointers are checked in the second call
+  CHECK(merge::MergeKeys(second.data(), second.bytes, null_int, 2, db.data(), 1,
+      out.data()) == xcub::error_invalid_value);
+  CHECK(merge::MergeKeys(second.data(), second.bytes, da.data(), 2, null_int, 1,
+      out.data()) == xcub::error_invalid_value);
+  CHECK(merge::MergeKeys(second.data(), second.bytes, da.data(), 2, db.data(), 1,
+      null_int) == xcub::error_invalid_value);
+  CHECK(merge::MergePairs(second.data(), second.bytes, da.data(), null_int, 2, db.data(), db.data(), 1, out.data(),
+        out.data()) ==
         xcub::error_invalid_value);
-  CHECK(merge::MergePairs(nullptr, bytes, da.data(), da.data(), 2, db.data(), null_int, 1, out.data(), out.data()) ==
+  CHECK(merge::MergePairs(second.data(), second.bytes, da.data(), da.data(), 2, db.data(), null_int, 1, out.data(),
+        out.data()) ==
         xcub::error_invalid_value);
-  CHECK(merge::MergePairs(nullptr, bytes, da.data(), da.data(), 2, db.data(), db.data(), 1, out.data(), null_int) ==
+  CHECK(merge::MergePairs(second.data(), second.bytes, da.data(), da.data(), 2, db.data(), db.data(), 1, out.data(),
+        null_int) ==
         xcub::error_invalid_value);
   CHECK(merge::MergePairs(nullptr, bytes, da.data(), da.data(), -2, db.data(), db.data(), 1, out.data(), out.data()) ==
         xcub::error_invalid_value);

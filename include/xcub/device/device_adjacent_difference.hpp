@@ -9,6 +9,11 @@
 //   error_invalid_value    a negative num_items; a null input or output pointer with items;
 //                          temp_storage_bytes smaller than the first call gave. Nothing is launched
 //                          and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, DifferenceOpT = Difference, NumItemsT.
 // Methods (num_items: any integer type up to 64 bits; op defaults to Difference, a - b):
 //   SubtractLeftCopy(d_temp, bytes, d_in, d_out, n[, op])   d_out[0] = d_in[0],
 //                                                           d_out[i] = op(d_in[i], d_in[i - 1])
@@ -37,9 +42,11 @@
 #include <type_traits>
 
 #include <xcub/runtime.hpp>
+#include <cstdint>
+
 #include <xcub/config.hpp>
 #include <xcub/device/device_reduce.hpp>  // detail::iterator_value_t, reduce_output_t
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
 #include <xcub/backend/dispatch/adjacent_difference.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -58,58 +65,67 @@ struct Difference {
 
 template <class Tuning = tuning::adjacent_difference>
 struct DeviceAdjacentDifferenceTuned {
-  template <class InputIt, class OutputIt, class NumItemsT, class DifferenceOpT = Difference>
+  template <class InputIt, class OutputIt, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
   static error_t SubtractLeftCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_input,
                                   OutputIt d_output, NumItemsT num_items, DifferenceOpT difference_op = {},
                                   stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceAdjacentDifference::SubtractLeftCopy");
-    return copy_form<true>(d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op, stream);
+    detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractLeftCopy", d_temp_storage);
+    return copy_form<true>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op,
+        stream);
   }
 
-  template <class InputIt, class OutputIt, class NumItemsT, class DifferenceOpT = Difference>
+  template <class InputIt, class OutputIt, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
   static error_t SubtractRightCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_input,
                                    OutputIt d_output, NumItemsT num_items, DifferenceOpT difference_op = {},
                                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceAdjacentDifference::SubtractRightCopy");
-    return copy_form<false>(d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op, stream);
+    detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractRightCopy", d_temp_storage);
+    return copy_form<false>(call, d_temp_storage, temp_storage_bytes, d_input, d_output, num_items, difference_op,
+        stream);
   }
 
-  template <class It, class NumItemsT, class DifferenceOpT = Difference>
+  template <class It, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
   static error_t SubtractLeft(void* d_temp_storage, std::size_t& temp_storage_bytes, It d_input, NumItemsT num_items,
                               DifferenceOpT difference_op = {}, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceAdjacentDifference::SubtractLeft");
-    return in_place<true>(d_temp_storage, temp_storage_bytes, d_input, num_items, difference_op, stream);
+    detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractLeft", d_temp_storage);
+    return in_place<true>(call, d_temp_storage, temp_storage_bytes, d_input, num_items, difference_op, stream);
   }
 
-  template <class It, class NumItemsT, class DifferenceOpT = Difference>
-  static error_t SubtractRight(void* d_temp_storage, std::size_t& temp_storage_bytes, It d_input, NumItemsT num_items,
+  template <class It, class DifferenceOpT = Difference, class NumItemsT = std::uint32_t>
+  static error_t SubtractRight(
+void* d_temp_storage, std::size_t& temp_storage_bytes, It d_input, NumItemsT num_items,
                                DifferenceOpT difference_op = {}, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceAdjacentDifference::SubtractRight");
-    return in_place<false>(d_temp_storage, temp_storage_bytes, d_input, num_items, difference_op, stream);
+    detail::entry_point call("xcub::DeviceAdjacentDifference::SubtractRight", d_temp_storage);
+    return in_place<false>(call, d_temp_storage, temp_storage_bytes, d_input, num_items, difference_op, stream);
   }
 
  private:
   template <bool LEFT, class InputIt, class OutputIt, class NumItemsT, class Op>
-  static error_t copy_form(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, OutputIt out,
+  static error_t copy_form(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                           InputIt in, OutputIt out,
                            NumItemsT num_items, Op op, stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(in) || detail::is_null_iterator(out))) return error_invalid_value;
+    if (!call.count(num_items, "num_items") || !call.data(in, "d_input", num_items > 0) ||
+        !call.data(out, "d_output", num_items > 0))
+      return error_invalid_value;
     using input_t = detail::iterator_value_t<InputIt>;
     using output_t = detail::reduce_output_t<OutputIt, InputIt>;
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_adjacent_difference<Tuning>::template run<LEFT, false, input_t, output_t>(
-        d_temp_storage, temp_storage_bytes, in, out, static_cast<offset_t>(num_items), op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_adjacent_difference<Tuning>::template run<LEFT, false, input_t, output_t>(
+          temp, bytes, in, out, static_cast<offset_t>(num_items), op, stream);
+    });
   }
 
   template <bool LEFT, class It, class NumItemsT, class Op>
-  static error_t in_place(void* d_temp_storage, std::size_t& temp_storage_bytes, It data, NumItemsT num_items, Op op,
+  static error_t in_place(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                          It data, NumItemsT num_items, Op op,
                           stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(data)) return error_invalid_value;
+    if (!call.count(num_items, "num_items") || !call.data(data, "d_input", num_items > 0)) return error_invalid_value;
     using value_t = detail::iterator_value_t<It>;
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_adjacent_difference<Tuning>::template run<LEFT, true, value_t, value_t>(
-        d_temp_storage, temp_storage_bytes, data, data, static_cast<offset_t>(num_items), op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_adjacent_difference<Tuning>::template run<LEFT, true, value_t, value_t>(
+          temp, bytes, data, data, static_cast<offset_t>(num_items), op, stream);
+    });
   }
 };
 

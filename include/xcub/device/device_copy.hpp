@@ -19,6 +19,10 @@
 //   error_invalid_value    a negative num_ranges; a null input_it, output_it or sizes pointer with
 //                          ranges to copy; temp storage smaller than asked for; more than INT_MAX
 //                          tiles of ranges. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // run-length decoding: out[offsets[i] .. offsets[i + 1]) = values[i]
 //   xcub::ConstantInputIterator<int>* d_runs;   // d_runs[i] = ConstantInputIterator<int>(values[i])
@@ -36,7 +40,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/device/detail/agent/batched_copy_batch.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/batched_copy.hpp>
 #include <xcub/backend/dispatch/batched_copy.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -50,10 +54,10 @@ struct DeviceCopyTuned {
   template <class InputIt, class OutputIt, class SizeIteratorT, class NumRangesT>
   static error_t Batched(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt input_it, OutputIt output_it,
                          SizeIteratorT sizes, NumRangesT num_ranges, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceCopy::Batched");
-    if (!detail::valid_count(num_ranges)) return error_invalid_value;
-    if (num_ranges > 0 && (detail::is_null_iterator(input_it) || detail::is_null_iterator(output_it) ||
-                           detail::is_null_iterator(sizes)))
+    detail::entry_point call("xcub::DeviceCopy::Batched", d_temp_storage);
+    const bool ranges = detail::valid_count(num_ranges) && num_ranges > 0;
+    if (!call.count(num_ranges, "num_ranges") || !call.data(input_it, "input_it", ranges) ||
+        !call.data(output_it, "output_it", ranges) || !call.data(sizes, "sizes", ranges))
       return error_invalid_value;
     using offset_t = detail::offset_for<NumRangesT>;
     using src_t = detail::iter_value_t<InputIt>;
@@ -62,9 +66,11 @@ struct DeviceCopyTuned {
         detail::copy_as_bytes<src_t, dst_t>(),
         detail::byte_batch<InputIt, OutputIt, SizeIteratorT, item_bytes<src_t>()>,
         detail::item_batch<InputIt, OutputIt, SizeIteratorT>>;
-    return detail::dispatch_batched_copy<Tuning>::run(d_temp_storage, temp_storage_bytes,
-                                                      batch_t{input_it, output_it, sizes},
-                                                      static_cast<offset_t>(num_ranges), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_batched_copy<Tuning>::run(temp, bytes, batch_t{input_it, output_it, sizes},
+                                                        static_cast<offset_t>(num_ranges), stream);
+    });
+
   }
 
  private:

@@ -11,6 +11,10 @@
 //   error_invalid_value    a negative count; a null d_out (FindIf); a null input with items; a null
 //                          d_values or d_output with values, a null d_range with range items (bounds);
 //                          temp_storage_bytes smaller than asked for. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 // FindIf(d_temp_storage, temp_storage_bytes, d_in, d_out, predicate, num_items, stream = 0)
 //   d_out[0] = the smallest i in [0, num_items) with predicate(d_in[i]) true, or num_items if none
@@ -48,7 +52,7 @@
 #include <xcub/backend/dispatch/find.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/find.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 
 namespace xcub {
 
@@ -59,13 +63,13 @@ struct DeviceFindTuned {
   template <class InputIt, class OutputIt, class Predicate, class NumItemsT>
   static error_t FindIf(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         Predicate predicate, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFind::FindIf");
-    if (!detail::valid_count(num_items) || detail::is_null_iterator(d_out)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(d_in)) return error_invalid_value;
-    return detail::dispatch_find_if<FindIfTuning, NumItemsT>(d_temp_storage, temp_storage_bytes, d_in, d_out,
-                                                             predicate,
-                                                             static_cast<detail::offset_for<NumItemsT>>(num_items),
-                                                             stream);
+    detail::entry_point call("xcub::DeviceFind::FindIf", d_temp_storage);
+    if (!call.count(num_items, "num_items") || !call.data(d_out, "d_out") || !call.data(d_in, "d_in", num_items > 0))
+      return error_invalid_value;
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_find_if<FindIfTuning, NumItemsT>(
+          temp, bytes, d_in, d_out, predicate, static_cast<detail::offset_for<NumItemsT>>(num_items), stream);
+    });
   }
 
   template <class RangeIt, class RangeNumItemsT, class ValuesIt, class ValuesNumItemsT, class OutputIt,
@@ -73,8 +77,8 @@ struct DeviceFindTuned {
   static error_t LowerBound(void* d_temp_storage, std::size_t& temp_storage_bytes, RangeIt d_range,
                             RangeNumItemsT range_num_items, ValuesIt d_values, ValuesNumItemsT values_num_items,
                             OutputIt d_output, CompareOp comp = {}, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFind::LowerBound");
-    return bounds<false>(d_temp_storage, temp_storage_bytes, d_range, range_num_items, d_values, values_num_items,
+    detail::entry_point call("xcub::DeviceFind::LowerBound", d_temp_storage);
+    return bounds<false>(call, d_temp_storage, temp_storage_bytes, d_range, range_num_items, d_values, values_num_items,
                          d_output, comp, stream);
   }
 
@@ -83,26 +87,29 @@ struct DeviceFindTuned {
   static error_t UpperBound(void* d_temp_storage, std::size_t& temp_storage_bytes, RangeIt d_range,
                             RangeNumItemsT range_num_items, ValuesIt d_values, ValuesNumItemsT values_num_items,
                             OutputIt d_output, CompareOp comp = {}, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFind::UpperBound");
-    return bounds<true>(d_temp_storage, temp_storage_bytes, d_range, range_num_items, d_values, values_num_items,
+    detail::entry_point call("xcub::DeviceFind::UpperBound", d_temp_storage);
+    return bounds<true>(call, d_temp_storage, temp_storage_bytes, d_range, range_num_items, d_values, values_num_items,
                         d_output, comp, stream);
   }
 
  private:
   template <bool UPPER, class RangeIt, class RangeNumItemsT, class ValuesIt, class ValuesNumItemsT, class OutputIt,
             class CompareOp>
-  static error_t bounds(void* d_temp_storage, std::size_t& temp_storage_bytes, RangeIt d_range,
+  static error_t bounds(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        RangeIt d_range,
                         RangeNumItemsT range_num_items, ValuesIt d_values, ValuesNumItemsT values_num_items,
                         OutputIt d_output, CompareOp comp, stream_t stream) {
-    if (!detail::valid_count(range_num_items) || !detail::valid_count(values_num_items)) return error_invalid_value;
-    if (range_num_items > 0 && detail::is_null_iterator(d_range)) return error_invalid_value;
-    if (values_num_items > 0 && (detail::is_null_iterator(d_values) || detail::is_null_iterator(d_output)))
+    if (!call.count(range_num_items, "range_num_items") || !call.count(values_num_items, "values_num_items") ||
+        !call.data(d_range, "d_range", range_num_items > 0) || !call.data(d_values, "d_values", values_num_items > 0) ||
+        !call.data(d_output, "d_output", values_num_items > 0))
       return error_invalid_value;
     if (!d_temp_storage) {
       temp_storage_bytes = 1;
       return success;
     }
-    if (temp_storage_bytes < 1) return error_invalid_value;
+    if (temp_storage_bytes < 1) return call.fail("temp_storage_bytes (%zu) < 1, the size the query gives",
+        temp_storage_bytes);
+
     using range_size_t = detail::offset_for<RangeNumItemsT>;
     return detail::dispatch_bound_search<UPPER, RangeNumItemsT, BoundsTuning>(
         d_range, static_cast<range_size_t>(range_num_items), d_values,

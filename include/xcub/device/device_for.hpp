@@ -8,6 +8,10 @@
 //   success                the launch was made (kernel errors surface at the next synchronisation)
 //   error_invalid_value    a negative count (last before first), a null pointer with items,
 //                          temp_storage_bytes of 0 in the temp-storage overloads. Nothing is launched.
+//                          The temp-storage overloads' size query (d_temp_storage == nullptr)
+//                          answers with null pointers, as CUB's. With XCUB_DEBUG_LOG=1 in the
+//                          environment a refusal names the argument on stderr
+//                          (<xcub/device/detail/argument_check.hpp>).
 // Methods (counts: any integer type up to 64 bits; op is copied to the device, called from device
 // code in no particular order, concurrently; it must not rely on the order):
 //   Bulk(shape, op)                  op(i) for i in [0, shape), i of the shape's type
@@ -30,7 +34,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/device/detail/agent/transform_bodies.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
 #include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -43,8 +47,8 @@ template <class Tuning = tuning::for_each>
 struct DeviceForTuned {
   template <class ShapeT, class OpT>
   static error_t Bulk(ShapeT shape, OpT op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFor::Bulk");
-    if (!detail::valid_count(shape)) return error_invalid_value;
+    detail::entry_point call("xcub::DeviceFor::Bulk");
+    if (!call.count(shape, "shape")) return error_invalid_value;
     using offset_t = detail::offset_for<ShapeT>;
     return detail::dispatch_elementwise<Tuning, ShapeT>(detail::bulk_body<ShapeT, OpT>{op},
                                                         static_cast<offset_t>(shape), false, stream);
@@ -52,9 +56,8 @@ struct DeviceForTuned {
 
   template <class It, class NumItemsT, class OpT>
   static error_t ForEachN(It first, NumItemsT num_items, OpT op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFor::ForEachN");
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(first)) return error_invalid_value;
+    detail::entry_point call("xcub::DeviceFor::ForEachN");
+    if (!call.count(num_items, "num_items") || !call.data(first, "first", num_items > 0)) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
     return detail::dispatch_elementwise<Tuning, detail::elem_value_t<It>>(
         detail::for_each_body<It, OpT>{first, op}, static_cast<offset_t>(num_items), false, stream);
@@ -67,9 +70,8 @@ struct DeviceForTuned {
 
   template <class It, class NumItemsT, class OpT>
   static error_t ForEachCopyN(It first, NumItemsT num_items, OpT op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceFor::ForEachCopyN");
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(first)) return error_invalid_value;
+    detail::entry_point call("xcub::DeviceFor::ForEachCopyN");
+    if (!call.count(num_items, "num_items") || !call.data(first, "first", num_items > 0)) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
     const detail::for_each_copy_body<It, OpT> body{first, op};
     return detail::dispatch_elementwise<Tuning, detail::elem_value_t<It>>(body, static_cast<offset_t>(num_items),
@@ -86,41 +88,53 @@ struct DeviceForTuned {
   template <class ShapeT, class OpT>
   static error_t Bulk(void* d_temp_storage, std::size_t& temp_storage_bytes, ShapeT shape, OpT op,
                       stream_t stream = 0) {
-    if (const error_t e = temp_phase(d_temp_storage, temp_storage_bytes); e != success || !d_temp_storage) return e;
+    if (const error_t e = temp_phase("xcub::DeviceFor::Bulk", d_temp_storage, temp_storage_bytes);
+        e != success || !d_temp_storage)
+      return e;
     return Bulk(shape, op, stream);
   }
   template <class It, class NumItemsT, class OpT>
   static error_t ForEachN(void* d_temp_storage, std::size_t& temp_storage_bytes, It first, NumItemsT num_items,
                           OpT op, stream_t stream = 0) {
-    if (const error_t e = temp_phase(d_temp_storage, temp_storage_bytes); e != success || !d_temp_storage) return e;
+    if (const error_t e = temp_phase("xcub::DeviceFor::ForEachN", d_temp_storage, temp_storage_bytes);
+        e != success || !d_temp_storage)
+      return e;
     return ForEachN(first, num_items, op, stream);
   }
   template <class It, class OpT>
   static error_t ForEach(void* d_temp_storage, std::size_t& temp_storage_bytes, It first, It last, OpT op,
                          stream_t stream = 0) {
-    if (const error_t e = temp_phase(d_temp_storage, temp_storage_bytes); e != success || !d_temp_storage) return e;
+    if (const error_t e = temp_phase("xcub::DeviceFor::ForEach", d_temp_storage, temp_storage_bytes);
+        e != success || !d_temp_storage)
+      return e;
     return ForEach(first, last, op, stream);
   }
   template <class It, class NumItemsT, class OpT>
   static error_t ForEachCopyN(void* d_temp_storage, std::size_t& temp_storage_bytes, It first, NumItemsT num_items,
                               OpT op, stream_t stream = 0) {
-    if (const error_t e = temp_phase(d_temp_storage, temp_storage_bytes); e != success || !d_temp_storage) return e;
+    if (const error_t e = temp_phase("xcub::DeviceFor::ForEachCopyN", d_temp_storage, temp_storage_bytes);
+        e != success || !d_temp_storage)
+      return e;
     return ForEachCopyN(first, num_items, op, stream);
   }
   template <class It, class OpT>
   static error_t ForEachCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, It first, It last, OpT op,
                              stream_t stream = 0) {
-    if (const error_t e = temp_phase(d_temp_storage, temp_storage_bytes); e != success || !d_temp_storage) return e;
+    if (const error_t e = temp_phase("xcub::DeviceFor::ForEachCopy", d_temp_storage, temp_storage_bytes);
+        e != success || !d_temp_storage)
+      return e;
     return ForEachCopy(first, last, op, stream);
   }
 
  private:
-  static error_t temp_phase(void* d_temp_storage, std::size_t& temp_storage_bytes) {
+  static error_t temp_phase(const char* name, void* d_temp_storage, std::size_t& temp_storage_bytes) {
     if (!d_temp_storage) {
       temp_storage_bytes = 1;
       return success;
     }
-    return temp_storage_bytes < 1 ? error_invalid_value : success;
+    if (temp_storage_bytes >= 1) return success;
+    return detail::entry_point(name, d_temp_storage).fail("temp_storage_bytes (%zu) < 1, the size the query gives",
+                                                          temp_storage_bytes);
   }
 };
 

@@ -19,6 +19,10 @@
 //   error_invalid_value    a negative num_buffers; a null input_buffer_it, output_buffer_it or
 //                          buffer_sizes pointer with buffers to copy; temp storage smaller than asked
 //                          for; more than INT_MAX tiles of buffers. Nothing is launched or written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // strings[i] = strings_in[order[i]]: pointers and sizes prepared on the device
 //   const char** d_src; char** d_dst; int* d_bytes;      // num_strings each
@@ -37,7 +41,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/device/detail/agent/batched_copy_batch.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/batched_copy.hpp>
 #include <xcub/backend/dispatch/batched_copy.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -52,20 +56,23 @@ struct DeviceMemcpyTuned {
   static error_t Batched(void* d_temp_storage, std::size_t& temp_storage_bytes, InputBufferIt input_buffer_it,
                          OutputBufferIt output_buffer_it, BufferSizeIteratorT buffer_sizes, NumBuffersT num_buffers,
                          stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMemcpy::Batched");
+    detail::entry_point call("xcub::DeviceMemcpy::Batched", d_temp_storage);
     static_assert(std::is_pointer_v<detail::iter_value_t<InputBufferIt>> &&
                       std::is_pointer_v<detail::iter_value_t<OutputBufferIt>>,
                   "xcub::DeviceMemcpy::Batched copies buffers given by pointers; use DeviceCopy::Batched for "
                   "ranges given by other iterators");
-    if (!detail::valid_count(num_buffers)) return error_invalid_value;
-    if (num_buffers > 0 && (detail::is_null_iterator(input_buffer_it) || detail::is_null_iterator(output_buffer_it) ||
-                            detail::is_null_iterator(buffer_sizes)))
+    const bool buffers = detail::valid_count(num_buffers) && num_buffers > 0;
+    if (!call.count(num_buffers, "num_buffers") || !call.data(input_buffer_it, "input_buffer_it", buffers) ||
+        !call.data(output_buffer_it, "output_buffer_it", buffers) || !call.data(buffer_sizes, "buffer_sizes", buffers))
       return error_invalid_value;
     using offset_t = detail::offset_for<NumBuffersT>;
     using batch_t = detail::byte_batch<InputBufferIt, OutputBufferIt, BufferSizeIteratorT, 1>;
-    return detail::dispatch_batched_copy<Tuning>::run(d_temp_storage, temp_storage_bytes,
-                                                      batch_t{input_buffer_it, output_buffer_it, buffer_sizes},
-                                                      static_cast<offset_t>(num_buffers), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_batched_copy<Tuning>::run(temp, bytes,
+                                                        batch_t{input_buffer_it, output_buffer_it, buffer_sizes},
+                                                        static_cast<offset_t>(num_buffers), stream);
+    });
+
   }
 };
 

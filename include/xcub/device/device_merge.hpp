@@ -18,6 +18,12 @@
 //   error_invalid_value    a negative count; a null input pointer of a non-empty range; a null
 //                          output pointer with items; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, CompareOp = std::less<>, then the deduced
+// count types.
 // Algorithm: one merge pass of DeviceMergeSort (docs/device-merge-sort.md): a merge-path partition
 // per output tile, then each tile merged by a block in shared memory.
 //
@@ -39,7 +45,7 @@
 #include <xcub/util/null_type.hpp>
 #include <xcub/device/device_merge_sort.hpp>  // detail::merge_value_t
 #include <xcub/device/detail/agent/merge_source.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/merge_sort.hpp>
 
@@ -49,41 +55,46 @@ namespace xcub {
 
 template <class Tuning = tuning::merge>
 struct DeviceMergeTuned {
-  template <class KeyIt1, class Count1, class KeyIt2, class Count2, class KeyOut, class CompareOp = std::less<>>
+  template <class KeyIt1, class KeyIt2, class KeyOut, class CompareOp = std::less<>, class Count1 = std::int64_t,
+            class Count2 = std::int64_t>
   static error_t MergeKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt1 keys_in1, Count1 num_keys1,
                            KeyIt2 keys_in2, Count2 num_keys2, KeyOut keys_out, CompareOp compare_op = {},
                            stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMerge::MergeKeys");
-    if (!detail::valid_count(num_keys1) || !detail::valid_count(num_keys2)) return error_invalid_value;
-    if ((num_keys1 > 0 && detail::is_null_iterator(keys_in1)) ||
-        (num_keys2 > 0 && detail::is_null_iterator(keys_in2)) ||
-        ((num_keys1 > 0 || num_keys2 > 0) && detail::is_null_iterator(keys_out)))
+    detail::entry_point call("xcub::DeviceMerge::MergeKeys", d_temp_storage);
+    if (!call.count(num_keys1, "num_keys1") || !call.count(num_keys2, "num_keys2")) return error_invalid_value;
+    if (!call.data(keys_in1, "keys_in1", num_keys1 > 0) || !call.data(keys_in2, "keys_in2", num_keys2 > 0) ||
+        !call.data(keys_out, "keys_out", num_keys1 > 0 || num_keys2 > 0))
       return error_invalid_value;
     const auto a = static_cast<std::uint64_t>(num_keys1), b = static_cast<std::uint64_t>(num_keys2);
     using source_t = detail::two_runs<KeyIt1, detail::no_values, KeyIt2, detail::no_values>;
-    return detail::dispatch_merge_sort<Tuning>::template merge<detail::merge_value_t<KeyIt1>, NullType>(
-        d_temp_storage, temp_storage_bytes, source_t{keys_in1, {}, keys_in2, {}, a, b}, keys_out, detail::no_values{},
-        a + b, compare_op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_merge_sort<Tuning>::template merge<detail::merge_value_t<KeyIt1>, NullType>(
+          temp, bytes, source_t{keys_in1, {}, keys_in2, {}, a, b}, keys_out, detail::no_values{}, a + b, compare_op,
+          stream);
+    });
   }
 
-  template <class KeyIt1, class ItemIt1, class Count1, class KeyIt2, class ItemIt2, class Count2, class KeyOut,
-            class ItemOut, class CompareOp = std::less<>>
+  template <class KeyIt1, class ItemIt1, class KeyIt2, class ItemIt2, class KeyOut, class ItemOut,
+            class CompareOp = std::less<>, class Count1 = std::int64_t, class Count2 = std::int64_t>
   static error_t MergePairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt1 keys_in1, ItemIt1 items_in1,
                             Count1 num_keys1, KeyIt2 keys_in2, ItemIt2 items_in2, Count2 num_keys2, KeyOut keys_out,
                             ItemOut items_out, CompareOp compare_op = {}, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMerge::MergePairs");
-    if (!detail::valid_count(num_keys1) || !detail::valid_count(num_keys2)) return error_invalid_value;
-    if ((num_keys1 > 0 && (detail::is_null_iterator(keys_in1) || detail::is_null_iterator(items_in1))) ||
-        (num_keys2 > 0 && (detail::is_null_iterator(keys_in2) || detail::is_null_iterator(items_in2))) ||
-        ((num_keys1 > 0 || num_keys2 > 0) &&
-         (detail::is_null_iterator(keys_out) || detail::is_null_iterator(items_out))))
+    detail::entry_point call("xcub::DeviceMerge::MergePairs", d_temp_storage);
+    if (!call.count(num_keys1, "num_keys1") || !call.count(num_keys2, "num_keys2")) return error_invalid_value;
+    const bool any = num_keys1 > 0 || num_keys2 > 0;
+    if (!call.data(keys_in1, "keys_in1", num_keys1 > 0) || !call.data(items_in1, "items_in1", num_keys1 > 0) ||
+        !call.data(keys_in2, "keys_in2", num_keys2 > 0) || !call.data(items_in2, "items_in2", num_keys2 > 0) ||
+        !call.data(keys_out, "keys_out", any) || !call.data(items_out, "items_out", any))
       return error_invalid_value;
     const auto a = static_cast<std::uint64_t>(num_keys1), b = static_cast<std::uint64_t>(num_keys2);
     using source_t = detail::two_runs<KeyIt1, ItemIt1, KeyIt2, ItemIt2>;
-    return detail::dispatch_merge_sort<Tuning>::template merge<detail::merge_value_t<KeyIt1>,
-                                                               detail::merge_value_t<ItemIt1>>(
-        d_temp_storage, temp_storage_bytes, source_t{keys_in1, items_in1, keys_in2, items_in2, a, b}, keys_out,
-        items_out, a + b, compare_op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_merge_sort<Tuning>::template merge<detail::merge_value_t<KeyIt1>,
+                                                                 detail::merge_value_t<ItemIt1>>(
+          temp, bytes, source_t{keys_in1, items_in1, keys_in2, items_in2, a, b}, keys_out, items_out, a + b,
+          compare_op, stream);
+    });
+
   }
 };
 

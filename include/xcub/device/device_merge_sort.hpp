@@ -26,6 +26,10 @@
 //   error_invalid_value    a negative num_items; with items: a null key or value pointer (input or
 //                          output); temp_storage_bytes smaller than the first call gave. Nothing is
 //                          launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // Algorithm (docs/device-merge-sort.md): each tile sorted by a block (BlockMergeSort), then
 // ceil(log2(tiles)) merge passes, each a merge-path partition per tile and a merge of each output
 // tile in shared memory. On the kokkos backend: runs insertion-sorted by a thread each, then merge
@@ -53,7 +57,7 @@
 #include <xcub/runtime.hpp>
 #include <xcub/util/null_type.hpp>
 #include <xcub/device/detail/agent/merge_source.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/merge_sort.hpp>
 #include <xcub/backend/dispatch/merge_sort.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -72,79 +76,92 @@ struct DeviceMergeSortTuned {
   template <class KeyIt, class ValueIt, class OffsetT, class CompareOp>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys, ValueIt d_items,
                            OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::SortPairs");
-    return pairs(d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::SortPairs", d_temp_storage);
+    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op,
+                 false,
+                 stream);
   }
 
   template <class KeyInputIt, class ValueInputIt, class KeyIt, class ValueIt, class OffsetT, class CompareOp>
   static error_t SortPairsCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyInputIt d_input_keys,
                                ValueInputIt d_input_items, KeyIt d_output_keys, ValueIt d_output_items,
                                OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::SortPairsCopy");
-    return pairs(d_temp_storage, temp_storage_bytes, d_input_keys, d_input_items, d_output_keys, d_output_items,
-                 num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::SortPairsCopy", d_temp_storage);
+    return pairs(call, d_temp_storage, temp_storage_bytes, d_input_keys, d_input_items, d_output_keys, d_output_items,
+                 num_items, compare_op, true, stream);
   }
 
   template <class KeyIt, class OffsetT, class CompareOp>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys, OffsetT num_items,
                           CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::SortKeys");
-    return keys(d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::SortKeys", d_temp_storage);
+    return keys(call, d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, false, stream);
   }
 
   template <class KeyInputIt, class KeyIt, class OffsetT, class CompareOp>
   static error_t SortKeysCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyInputIt d_input_keys,
                               KeyIt d_output_keys, OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::SortKeysCopy");
-    return keys(d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::SortKeysCopy", d_temp_storage);
+    return keys(call, d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items, compare_op, true,
+                stream);
   }
 
   template <class KeyIt, class ValueIt, class OffsetT, class CompareOp>
   static error_t StableSortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys,
                                  ValueIt d_items, OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::StableSortPairs");
-    return pairs(d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::StableSortPairs", d_temp_storage);
+    return pairs(call, d_temp_storage, temp_storage_bytes, d_keys, d_items, d_keys, d_items, num_items, compare_op,
+                 false,
+                 stream);
   }
 
   template <class KeyIt, class OffsetT, class CompareOp>
   static error_t StableSortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIt d_keys,
                                 OffsetT num_items, CompareOp compare_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::StableSortKeys");
-    return keys(d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::StableSortKeys", d_temp_storage);
+    return keys(call, d_temp_storage, temp_storage_bytes, d_keys, d_keys, num_items, compare_op, false, stream);
   }
 
   template <class KeyInputIt, class KeyIt, class OffsetT, class CompareOp>
   static error_t StableSortKeysCopy(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyInputIt d_input_keys,
                                     KeyIt d_output_keys, OffsetT num_items, CompareOp compare_op,
                                     stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceMergeSort::StableSortKeysCopy");
-    return keys(d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items, compare_op, stream);
+    detail::entry_point call("xcub::DeviceMergeSort::StableSortKeysCopy", d_temp_storage);
+    return keys(call, d_temp_storage, temp_storage_bytes, d_input_keys, d_output_keys, num_items, compare_op, true,
+                stream);
   }
 
  protected:
   template <class KeyIn, class KeyOut, class OffsetT, class CompareOp>
-  static error_t keys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIn keys_in, KeyOut keys_out,
-                      OffsetT num_items, CompareOp compare_op, stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(keys_in) || detail::is_null_iterator(keys_out)))
+  static error_t keys(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      KeyIn keys_in, KeyOut keys_out,
+                      OffsetT num_items, CompareOp compare_op, bool copy, stream_t stream) {
+    const bool items = detail::valid_count(num_items) && num_items > 0;
+    if (!call.count(num_items, "num_items") || !call.data(keys_in, copy ? "d_input_keys" : "d_keys", items) ||
+        !call.data(keys_out, "d_output_keys", items))
       return error_invalid_value;
-    return detail::dispatch_merge_sort<Tuning>::template sort<detail::merge_value_t<KeyOut>, NullType>(
-        d_temp_storage, temp_storage_bytes, keys_in, detail::no_values{}, keys_out, detail::no_values{},
-        static_cast<std::uint64_t>(num_items), compare_op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_merge_sort<Tuning>::template sort<detail::merge_value_t<KeyOut>, NullType>(
+          temp, bytes, keys_in, detail::no_values{}, keys_out, detail::no_values{},
+          static_cast<std::uint64_t>(num_items), compare_op, stream);
+    });
   }
 
   template <class KeyIn, class ValueIn, class KeyOut, class ValueOut, class OffsetT, class CompareOp>
-  static error_t pairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeyIn keys_in, ValueIn values_in,
-                       KeyOut keys_out, ValueOut values_out, OffsetT num_items, CompareOp compare_op,
-                       stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(keys_in) || detail::is_null_iterator(values_in) ||
-                          detail::is_null_iterator(keys_out) || detail::is_null_iterator(values_out)))
+  static error_t pairs(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                       KeyIn keys_in, ValueIn values_in, KeyOut keys_out, ValueOut values_out, OffsetT num_items,
+                       CompareOp compare_op, bool copy, stream_t stream) {
+    const bool items = detail::valid_count(num_items) && num_items > 0;
+    if (!call.count(num_items, "num_items") || !call.data(keys_in, copy ? "d_input_keys" : "d_keys", items) ||
+        !call.data(values_in, copy ? "d_input_items" : "d_items", items) ||
+        !call.data(keys_out, "d_output_keys", items) || !call.data(values_out, "d_output_items", items))
       return error_invalid_value;
-    return detail::dispatch_merge_sort<Tuning>::template sort<detail::merge_value_t<KeyOut>,
-                                                              detail::merge_value_t<ValueOut>>(
-        d_temp_storage, temp_storage_bytes, keys_in, values_in, keys_out, values_out,
-        static_cast<std::uint64_t>(num_items), compare_op, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_merge_sort<Tuning>::template sort<detail::merge_value_t<KeyOut>,
+                                                                detail::merge_value_t<ValueOut>>(
+          temp, bytes, keys_in, values_in, keys_out, values_out, static_cast<std::uint64_t>(num_items), compare_op,
+          stream);
+    });
   }
 };
 

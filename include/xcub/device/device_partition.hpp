@@ -9,6 +9,11 @@
 //   error_invalid_value    a negative item count; a null d_num_selected_out; a null input, flag or
 //                          output pointer with items; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: iterators, select operators, then NumItemsT.
 // Item counts are any integer type up to 64 bits. Outputs must not overlap the inputs.
 //
 //   Flagged(temp, bytes, d_in, d_flags, d_out, d_num_selected_out, n, stream)
@@ -51,42 +56,43 @@ struct DevicePartitionTuned : private DeviceSelectTuned<Tuning> {
             detail::if_count<NumItemsT> = 0>
   static error_t Flagged(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FlagIt d_flags,
                          OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DevicePartition::Flagged");
-    if (!select::valid(d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(d_flags)) return error_invalid_value;
+    detail::entry_point call("xcub::DevicePartition::Flagged", d_temp_storage);
+    if (!select::valid(call, d_in, d_out, d_num_selected_out, num_items) ||
+        !call.data(d_flags, "d_flags", num_items > 0))
+      return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    return select::run(d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+    return select::run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
                        detail::select_flagged<FlagIt>{d_flags, detail::flag_is_set{}},
                        detail::out_partition<OutputIt, offset_t>{d_out, static_cast<offset_t>(num_items)},
                        d_num_selected_out, num_items, stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSelectedIt, class NumItemsT, class SelectOp,
+  template <class InputIt, class OutputIt, class NumSelectedIt, class SelectOp, class NumItemsT,
             detail::if_count<NumItemsT> = 0>
   static error_t If(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                     NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DevicePartition::If");
-    if (!select::valid(d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
+    detail::entry_point call("xcub::DevicePartition::If", d_temp_storage);
+    if (!select::valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    return select::run(d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+    return select::run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
                        detail::select_if<SelectOp>{select_op},
                        detail::out_partition<OutputIt, offset_t>{d_out, static_cast<offset_t>(num_items)},
                        d_num_selected_out, num_items, stream);
   }
 
   template <class InputIt, class FirstOutIt, class SecondOutIt, class UnselectedOutIt, class NumSelectedIt,
-            class NumItemsT, class SelectFirstPartOp, class SelectSecondPartOp, detail::if_count<NumItemsT> = 0>
+            class SelectFirstPartOp, class SelectSecondPartOp, class NumItemsT, detail::if_count<NumItemsT> = 0>
   static error_t If(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in,
                     FirstOutIt d_first_part_out, SecondOutIt d_second_part_out, UnselectedOutIt d_unselected_out,
                     NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectFirstPartOp select_first_part_op,
                     SelectSecondPartOp select_second_part_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DevicePartition::If");
-    if (!select::valid(d_in, d_first_part_out, d_num_selected_out, num_items)) return error_invalid_value;
-    if (num_items > 0 &&
-        (detail::is_null_iterator(d_second_part_out) || detail::is_null_iterator(d_unselected_out)))
+    detail::entry_point call("xcub::DevicePartition::If", d_temp_storage);
+    if (!select::valid(call, d_in, d_first_part_out, d_num_selected_out, num_items, "d_in", "d_first_part_out") ||
+        !call.data(d_second_part_out, "d_second_part_out", num_items > 0) ||
+        !call.data(d_unselected_out, "d_unselected_out", num_items > 0))
       return error_invalid_value;
     return select::run(
-        d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+        call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
         detail::select_if2<SelectFirstPartOp, SelectSecondPartOp>{select_first_part_op, select_second_part_op},
         detail::out_three_way<FirstOutIt, SecondOutIt, UnselectedOutIt>{d_first_part_out, d_second_part_out,
                                                                          d_unselected_out},

@@ -32,6 +32,10 @@
 //                          begin_bit >= end_bit (CUB accepts begin_bit == end_bit and copies: xcub
 //                          reports it, since it sorts nothing); temp_storage_bytes smaller than the
 //                          first call gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // unsigned* d_in, unsigned* d_out (n keys)
 //   void* d_temp = nullptr;
@@ -50,7 +54,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/detail/radix/radix_key.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/util/double_buffer.hpp>
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
@@ -78,46 +82,51 @@ struct DeviceRadixSortTuned {
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                           KeyT* d_keys_out, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                           stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                           end_bit,
                            identity{}, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                           KeyT* d_keys_out, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                           stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                           end_bit,
                            decomposer, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                           KeyT* d_keys_out, NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0,
                            bits_of<KeyT, D>, decomposer, stream);
   }
   template <class KeyT, class NumItemsT>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                                     KeyT* d_keys_out, NumItemsT num_items, int begin_bit = 0,
                                     int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                          end_bit,
                           identity{}, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                                     KeyT* d_keys_out, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                                     stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit, end_bit,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, begin_bit,
+                          end_bit,
                           decomposer, stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                                     KeyT* d_keys_out, NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0, bits_of<KeyT, D>,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, num_items, 0,
+                          bits_of<KeyT, D>,
                           decomposer, stream);
   }
 
@@ -125,45 +134,45 @@ struct DeviceRadixSortTuned {
   template <class KeyT, class NumItemsT>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                           NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_db<false>(d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, identity{},
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_db<false>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, identity{},
                           stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                           NumItemsT num_items, D decomposer, int begin_bit, int end_bit, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_db<false>(d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, decomposer,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_db<false>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, decomposer,
                           stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                           NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeys");
-    return keys_db<false>(d_temp_storage, temp_storage_bytes, d_keys, num_items, 0, bits_of<KeyT, D>, decomposer,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeys", d_temp_storage);
+    return keys_db<false>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, 0, bits_of<KeyT, D>, decomposer,
                           stream);
   }
   template <class KeyT, class NumItemsT>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                                     NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                                     stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_db<true>(d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, identity{},
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_db<true>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, identity{},
                          stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                                     NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                                     stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_db<true>(d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, decomposer,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_db<true>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, begin_bit, end_bit, decomposer,
                          stream);
   }
   template <class KeyT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                                     NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortKeysDescending");
-    return keys_db<true>(d_temp_storage, temp_storage_bytes, d_keys, num_items, 0, bits_of<KeyT, D>, decomposer,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortKeysDescending", d_temp_storage);
+    return keys_db<true>(entry, d_temp_storage, temp_storage_bytes, d_keys, num_items, 0, bits_of<KeyT, D>, decomposer,
                          stream);
   }
 
@@ -172,48 +181,48 @@ struct DeviceRadixSortTuned {
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, int begin_bit = 0,
                    int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return pairs_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return pairs_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, begin_bit, end_bit, identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, D decomposer,
                    int begin_bit, int end_bit, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return pairs_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return pairs_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, begin_bit, end_bit, decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, D decomposer,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return pairs_ptr<false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return pairs_ptr<false>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, 0, bits_of<KeyT, D>, decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, int begin_bit = 0,
                    int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return pairs_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return pairs_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, begin_bit, end_bit, identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, D decomposer,
                    int begin_bit, int end_bit, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return pairs_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return pairs_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, begin_bit, end_bit, decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in, KeyT* d_keys_out,
                    const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items, D decomposer,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return pairs_ptr<true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return pairs_ptr<true>(entry, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in, d_values_out,
                           num_items, 0, bits_of<KeyT, D>, decomposer, stream);
   }
 
@@ -222,87 +231,106 @@ struct DeviceRadixSortTuned {
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return sort<false, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                               end_bit, true,
                           identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return sort<false, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                               end_bit, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairs");
-    return sort<false, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT, D>, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairs", d_temp_storage);
+    return sort<false, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0,
+                               bits_of<KeyT, D>, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return sort<true, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                              end_bit, true,
                           identity{}, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, int begin_bit, int end_bit,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return sort<true, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit, end_bit, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, begin_bit,
+                              end_bit, true,
                           decomposer, stream);
   }
   template <class KeyT, class ValueT, class NumItemsT, class D, if_decomposer<D> = 0>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, D decomposer, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRadixSort::SortPairsDescending");
-    return sort<true, ValueT>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT, D>, true,
+    detail::entry_point entry("xcub::DeviceRadixSort::SortPairsDescending", d_temp_storage);
+    return sort<true, ValueT>(entry, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, 0, bits_of<KeyT,
+                              D>, true,
                           decomposer, stream);
   }
 
  private:
   template <bool DESC, class KeyT, class NumItemsT, class D>
-  static error_t keys_ptr(void* d_temp, std::size_t& bytes, const KeyT* in, KeyT* out, NumItemsT n, int begin_bit,
+  static error_t keys_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* in,
+                          KeyT* out, NumItemsT n, int begin_bit,
                           int end_bit, D decomposer, stream_t stream) {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(in), out);
     DoubleBuffer<unsigned char> values;
-    return sort<DESC, NullType>(d_temp, bytes, keys, values, n, begin_bit, end_bit, false, decomposer, stream);
+    return sort<DESC, NullType>(entry, d_temp, bytes, keys, values, n, begin_bit, end_bit, false, decomposer, stream);
   }
   template <bool DESC, class KeyT, class NumItemsT, class D>
-  static error_t keys_db(void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys, NumItemsT n, int begin_bit,
+  static error_t keys_db(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys,
+                         NumItemsT n, int begin_bit,
                          int end_bit, D decomposer, stream_t stream) {
     DoubleBuffer<unsigned char> values;
-    return sort<DESC, NullType>(d_temp, bytes, keys, values, n, begin_bit, end_bit, true, decomposer, stream);
+    return sort<DESC, NullType>(entry, d_temp, bytes, keys, values, n, begin_bit, end_bit, true, decomposer, stream);
   }
   template <bool DESC, class KeyT, class ValueT, class NumItemsT, class D>
-  static error_t pairs_ptr(void* d_temp, std::size_t& bytes, const KeyT* keys_in, KeyT* keys_out,
+  static error_t pairs_ptr(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, const KeyT* keys_in,
+                           KeyT* keys_out,
                            const ValueT* values_in, ValueT* values_out, NumItemsT n, int begin_bit, int end_bit,
                            D decomposer, stream_t stream) {
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(keys_in), keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(values_in), values_out);
-    return sort<DESC, ValueT>(d_temp, bytes, keys, values, n, begin_bit, end_bit, false, decomposer, stream);
+    return sort<DESC, ValueT>(entry, d_temp, bytes, keys, values, n, begin_bit, end_bit, false, decomposer, stream);
   }
 
   /// Every form ends here: the argument checks (before anything is launched), then the dispatch.
   template <bool DESC, class ValueT, class KeyT, class NumItemsT, class D>
-  static error_t sort(void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys,
+  static error_t sort(const detail::entry_point& entry, void* d_temp, std::size_t& bytes, DoubleBuffer<KeyT>& keys,
                       DoubleBuffer<detail::radix_value_t<ValueT>>& values, NumItemsT n, int begin_bit, int end_bit,
                       bool overwrite, D decomposer, stream_t stream) {
     constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
-    if (!detail::valid_count(n)) return error_invalid_value;
-    if (begin_bit < 0 || end_bit > bits_of<KeyT, D> || begin_bit >= end_bit) return error_invalid_value;
-    if (n > NumItemsT{0}) {
-      if (!keys.d_buffers[0] || !keys.d_buffers[1]) return error_invalid_value;
-      if (!keys_only && (!values.d_buffers[0] || !values.d_buffers[1])) return error_invalid_value;
+    const bool items = detail::valid_count(n) && n > NumItemsT{0};
+    if (!entry.count(n, "num_items") || !entry.bits(begin_bit, end_bit, bits_of<KeyT, D>)) return error_invalid_value;
+    if (overwrite) {
+      if (!entry.data(keys.d_buffers[0], "d_keys.d_buffers[0]", items) ||
+          !entry.data(keys.d_buffers[1], "d_keys.d_buffers[1]", items) ||
+          !entry.data(values.d_buffers[0], "d_values.d_buffers[0]", items && !keys_only) ||
+          !entry.data(values.d_buffers[1], "d_values.d_buffers[1]", items && !keys_only))
+        return error_invalid_value;
+    } else if (!entry.data(keys.d_buffers[0], "d_keys_in", items) || !entry.data(keys.d_buffers[1], "d_keys_out",
+               items) ||
+               !entry.data(values.d_buffers[0], "d_values_in", items && !keys_only) ||
+               !entry.data(values.d_buffers[1], "d_values_out", items && !keys_only)) {
+      return error_invalid_value;
     }
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_radix_sort<Tuning>::template run<DESC, KeyT, ValueT>(
-        d_temp, bytes, keys, values, static_cast<offset_t>(n), begin_bit, end_bit, overwrite, decomposer, stream);
+    return entry.dispatch(d_temp, bytes, [&](void* t, std::size_t& b) {
+      return detail::dispatch_radix_sort<Tuning>::template run<DESC, KeyT, ValueT>(
+          t, b, keys, values, static_cast<offset_t>(n), begin_bit, end_bit, overwrite, decomposer, stream);
+    });
   }
 };
 

@@ -9,6 +9,10 @@
 //   error_invalid_value    a negative item count; a null d_num_runs_out; a null input or output
 //                          pointer with items; temp_storage_bytes smaller than the first call gave.
 //                          Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // A run is a maximal sequence of consecutive items equal under ==. Item counts are any integer type
 // up to 64 bits (CUB takes an int). Lengths and offsets are written converted to their outputs'
 // value types; *d_num_runs_out (device memory) is written by the kernel, 0 for no items.
@@ -33,7 +37,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/thread/thread_operators.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/select.hpp>
 #include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -48,8 +52,9 @@ struct DeviceRunLengthEncodeTuned {
   static error_t Encode(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, UniqueOutIt d_unique_out,
                         LengthsOutIt d_counts_out, NumRunsOutIt d_num_runs_out, NumItemsT num_items,
                         stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRunLengthEncode::Encode");
-    return run<false>(d_temp_storage, temp_storage_bytes, d_in, d_unique_out, d_counts_out, d_num_runs_out, num_items,
+    detail::entry_point call("xcub::DeviceRunLengthEncode::Encode", d_temp_storage);
+    return run<false>(call, d_temp_storage, temp_storage_bytes, d_in, d_unique_out, d_counts_out, d_num_runs_out,
+                      num_items,
                       stream);
   }
 
@@ -57,24 +62,30 @@ struct DeviceRunLengthEncodeTuned {
   static error_t NonTrivialRuns(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in,
                                 OffsetsOutIt d_offsets_out, LengthsOutIt d_lengths_out, NumRunsOutIt d_num_runs_out,
                                 NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceRunLengthEncode::NonTrivialRuns");
-    return run<true>(d_temp_storage, temp_storage_bytes, d_in, d_offsets_out, d_lengths_out, d_num_runs_out,
+    detail::entry_point call("xcub::DeviceRunLengthEncode::NonTrivialRuns", d_temp_storage);
+    return run<true>(call, d_temp_storage, temp_storage_bytes, d_in, d_offsets_out, d_lengths_out, d_num_runs_out,
                      num_items, stream);
   }
 
  protected:
   template <bool NON_TRIVIAL, class InputIt, class FirstOutIt, class LengthsOutIt, class NumRunsOutIt,
             class NumItemsT>
-  static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FirstOutIt d_first_out,
+  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                     InputIt d_in, FirstOutIt d_first_out,
                      LengthsOutIt d_lengths_out, NumRunsOutIt d_num_runs_out, NumItemsT num_items, stream_t stream) {
-    if (!detail::valid_count(num_items) || detail::is_null_iterator(d_num_runs_out)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(d_in) || detail::is_null_iterator(d_first_out) ||
-                          detail::is_null_iterator(d_lengths_out)))
+    const bool items = detail::valid_count(num_items) && num_items > 0;
+    if (!call.count(num_items, "num_items") || !call.data(d_num_runs_out, "d_num_runs_out") ||
+        !call.data(d_in, "d_in", items) ||
+        !call.data(d_first_out, NON_TRIVIAL ? "d_offsets_out" : "d_unique_out", items) ||
+        !call.data(d_lengths_out, NON_TRIVIAL ? "d_lengths_out" : "d_counts_out", items))
       return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_select<Tuning>::template run_rle<NON_TRIVIAL>(
-        d_temp_storage, temp_storage_bytes, d_in, d_first_out, d_lengths_out, d_num_runs_out, Equality{},
-        static_cast<offset_t>(num_items), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_select<Tuning>::template run_rle<NON_TRIVIAL>(
+          temp, bytes, d_in, d_first_out, d_lengths_out, d_num_runs_out, Equality{}, static_cast<offset_t>(num_items),
+          stream);
+    });
+
   }
 };
 

@@ -9,6 +9,10 @@
 //   error_invalid_value    a negative item count; a null input, key or output pointer with items to
 //                          scan; temp_storage_bytes smaller than the first call gave. Nothing is
 //                          launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 // Item counts are any integer type up to 64 bits; more than 2^31 (and 2^32) items work.
 //
 //   InclusiveSum(temp, bytes, in, out, n, stream)         out[i] = in[0] + ... + in[i]
@@ -48,7 +52,7 @@
 #include <xcub/runtime.hpp>
 #include <xcub/thread/thread_operators.hpp>
 #include <xcub/thread/detail/fold.hpp>  // detail::accumulator_t
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/device/detail/scan_init.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/scan.hpp>
@@ -85,9 +89,10 @@ struct DeviceScanTuned {
   template <class InputIt, class OutputIt, class NumItemsT>
   static error_t InclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                               NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::InclusiveSum");
+    detail::entry_point call("xcub::DeviceScan::InclusiveSum", d_temp_storage);
     using accum_t = detail::accumulator_t<xcub::Sum, value_t<InputIt>, value_t<InputIt>>;
-    return scan<accum_t, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{}, detail::scan_no_init{},
+    return scan<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{},
+                               detail::scan_no_init{},
                                num_items, stream);
   }
   template <class IteratorT, class NumItemsT>
@@ -99,10 +104,10 @@ struct DeviceScanTuned {
   template <class InputIt, class OutputIt, class NumItemsT>
   static error_t ExclusiveSum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                               NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::ExclusiveSum");
+    detail::entry_point call("xcub::DeviceScan::ExclusiveSum", d_temp_storage);
     using init_t = value_t<InputIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, value_t<InputIt>>;
-    return scan<accum_t, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{}, init_t{}, num_items,
+    return scan<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, xcub::Sum{}, init_t{}, num_items,
                                 stream);
   }
   template <class IteratorT, class NumItemsT>
@@ -115,9 +120,9 @@ struct DeviceScanTuned {
   template <class InputIt, class OutputIt, class ScanOpT, class NumItemsT>
   static error_t InclusiveScan(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                                ScanOpT scan_op, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::InclusiveScan");
+    detail::entry_point call("xcub::DeviceScan::InclusiveScan", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, value_t<InputIt>, value_t<InputIt>>;
-    return scan<accum_t, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, detail::scan_no_init{},
+    return scan<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, detail::scan_no_init{},
                                num_items, stream);
   }
   template <class IteratorT, class ScanOpT, class NumItemsT>
@@ -131,18 +136,18 @@ struct DeviceScanTuned {
   static error_t InclusiveScanInit(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in,
                                    OutputIt d_out, ScanOpT scan_op, InitValueT init_value, NumItemsT num_items,
                                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::InclusiveScanInit");
+    detail::entry_point call("xcub::DeviceScan::InclusiveScanInit", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, InitValueT, value_t<InputIt>>;
-    return scan<accum_t, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
+    return scan<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
                                stream);
   }
 
   template <class InputIt, class OutputIt, class ScanOpT, class InitValueT, class NumItemsT>
   static error_t ExclusiveScan(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                                ScanOpT scan_op, InitValueT init_value, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::ExclusiveScan");
+    detail::entry_point call("xcub::DeviceScan::ExclusiveScan", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, InitValueT, value_t<InputIt>>;
-    return scan<accum_t, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
+    return scan<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
                                 stream);
   }
   template <class IteratorT, class ScanOpT, class InitValueT, class NumItemsT>
@@ -156,11 +161,11 @@ struct DeviceScanTuned {
   static error_t ExclusiveScan(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                                ScanOpT scan_op, FutureValue<InitValueT, InitValueIterT> init_value,
                                NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::ExclusiveScan");
-    if (detail::is_null_iterator(init_value.iterator()) && detail::valid_count(num_items) && num_items > 0)
+    detail::entry_point call("xcub::DeviceScan::ExclusiveScan", d_temp_storage);
+    if (!call.data(init_value.iterator(), "init_value's iterator", detail::valid_count(num_items) && num_items > 0))
       return error_invalid_value;
     using accum_t = detail::accumulator_t<ScanOpT, InitValueT, value_t<InputIt>>;
-    return scan<accum_t, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
+    return scan<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, scan_op, init_value, num_items,
                                 stream);
   }
   template <class IteratorT, class ScanOpT, class InitValueT, class InitValueIterT, class NumItemsT>
@@ -175,9 +180,10 @@ struct DeviceScanTuned {
   static error_t InclusiveSumByKey(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys_in,
                                    ValuesIt d_values_in, OutputIt d_values_out, NumItemsT num_items,
                                    EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::InclusiveSumByKey");
+    detail::entry_point call("xcub::DeviceScan::InclusiveSumByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<xcub::Sum, value_t<ValuesIt>, value_t<ValuesIt>>;
-    return by_key<accum_t, true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, xcub::Sum{},
+    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                 xcub::Sum{},
                                  detail::scan_no_init{}, num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOpT, class EqualityOpT = Equality,
@@ -185,19 +191,20 @@ struct DeviceScanTuned {
   static error_t InclusiveScanByKey(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys_in,
                                     ValuesIt d_values_in, OutputIt d_values_out, ScanOpT scan_op, NumItemsT num_items,
                                     EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::InclusiveScanByKey");
+    detail::entry_point call("xcub::DeviceScan::InclusiveScanByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, value_t<ValuesIt>, value_t<ValuesIt>>;
-    return by_key<accum_t, true>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op,
+    return by_key<accum_t, true>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                 scan_op,
                                  detail::scan_no_init{}, num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class EqualityOpT = Equality, class NumItemsT = std::uint32_t>
   static error_t ExclusiveSumByKey(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys_in,
                                    ValuesIt d_values_in, OutputIt d_values_out, NumItemsT num_items,
                                    EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::ExclusiveSumByKey");
+    detail::entry_point call("xcub::DeviceScan::ExclusiveSumByKey", d_temp_storage);
     using init_t = value_t<ValuesIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, value_t<ValuesIt>>;
-    return by_key<accum_t, false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+    return by_key<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
                                   xcub::Sum{}, init_t{}, num_items, equality_op, stream);
   }
   template <class KeysIt, class ValuesIt, class OutputIt, class ScanOpT, class InitValueT,
@@ -206,38 +213,44 @@ struct DeviceScanTuned {
                                     ValuesIt d_values_in, OutputIt d_values_out, ScanOpT scan_op,
                                     InitValueT init_value, NumItemsT num_items,
                                     EqualityOpT equality_op = EqualityOpT(), stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceScan::ExclusiveScanByKey");
+    detail::entry_point call("xcub::DeviceScan::ExclusiveScanByKey", d_temp_storage);
     using accum_t = detail::accumulator_t<ScanOpT, InitValueT, value_t<ValuesIt>>;
-    return by_key<accum_t, false>(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out, scan_op,
+    return by_key<accum_t, false>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_values_out,
+                                  scan_op,
                                   init_value, num_items, equality_op, stream);
   }
 
  protected:
   /// The checks every entry point makes, then the dispatch.
   template <class AccumT, bool INCLUSIVE, class InputIt, class OutputIt, class ScanOpT, class InitT, class NumItemsT>
-  static error_t scan(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t scan(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                      InputIt d_in, OutputIt d_out,
                       ScanOpT op, InitT init, NumItemsT num_items, stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(d_in) || detail::is_null_iterator(d_out)))
+    if (!call.count(num_items, "num_items") || !call.data(d_in, "d_in", num_items > 0) ||
+        !call.data(d_out, "d_out", num_items > 0))
       return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_scan<Tuning>::template run<AccumT, INCLUSIVE>(
-        d_temp_storage, temp_storage_bytes, d_in, d_out, op, init, static_cast<offset_t>(num_items), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_scan<Tuning>::template run<AccumT, INCLUSIVE>(temp, bytes, d_in, d_out, op, init,
+                                                                            static_cast<offset_t>(num_items), stream);
+    });
   }
 
   template <class AccumT, bool INCLUSIVE, class KeysIt, class ValuesIt, class OutputIt, class ScanOpT, class InitT,
             class NumItemsT, class EqualityOpT>
-  static error_t by_key(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIt d_keys, ValuesIt d_values,
+  static error_t by_key(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        KeysIt d_keys, ValuesIt d_values,
                         OutputIt d_out, ScanOpT op, InitT init, NumItemsT num_items, EqualityOpT equal,
                         stream_t stream) {
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(d_keys) || detail::is_null_iterator(d_values) ||
-                          detail::is_null_iterator(d_out)))
+    if (!call.count(num_items, "num_items") || !call.data(d_keys, "d_keys_in", num_items > 0) ||
+        !call.data(d_values, "d_values_in", num_items > 0) || !call.data(d_out, "d_values_out", num_items > 0))
       return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_scan<Tuning>::template run_by_key<AccumT, INCLUSIVE>(
-        d_temp_storage, temp_storage_bytes, d_keys, d_values, d_out, op, equal, init,
-        static_cast<offset_t>(num_items), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_scan<Tuning>::template run_by_key<AccumT, INCLUSIVE>(
+          temp, bytes, d_keys, d_values, d_out, op, equal, init, static_cast<offset_t>(num_items), stream);
+    });
+
   }
 };
 

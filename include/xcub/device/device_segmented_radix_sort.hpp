@@ -9,6 +9,12 @@
 //                          (no bits: as DeviceRadixSort; CUB copies) or end_bit past the key's width; with items, a null key or value buffer;
 //                          with segments, null offsets; temp_storage_bytes smaller than the first
 //                          call gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: <KeyT, [ValueT,] BeginOffsetIteratorT, EndOffsetIteratorT>,
+// then the deduced count types.
 // Arguments in CUB 3.0.1's order: (d_temp, bytes, keys_in, keys_out, [values_in, values_out,]
 // num_items, num_segments, d_begin_offsets, d_end_offsets, begin_bit = 0, end_bit = key bits,
 // stream), or the DoubleBuffer forms (d_temp, bytes, keys, [values,] num_items, ...).
@@ -60,92 +66,96 @@ struct DeviceSegmentedRadixSortTuned {
  private:
   template <class KeyT>
   static constexpr int bits_of = detail::radix::radix_key<KeyT>::default_end_bit;
-  using entry = detail::segmented_sort_entry<Tuning>;
+  using engine = detail::segmented_sort_entry<Tuning>;
 
  public:
-  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class ValueT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                    KeyT* d_keys_out, const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items,
                    NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
                    int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairs");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairs", d_temp_storage);
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
   }
 
-  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class ValueT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairs");
-    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairs", d_temp_storage);
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
-  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                    KeyT* d_keys_out, NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets,
                    EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeys");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeys", d_temp_storage);
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
   }
 
-  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
                    int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeys");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeys", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return entry::template sort<false>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<false>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                        num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
-  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class ValueT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                    KeyT* d_keys_out, const ValueT* d_values_in, ValueT* d_values_out, NumItemsT num_items,
                    NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0,
                    int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairsDescending");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairsDescending", d_temp_storage);
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<ValueT> values(const_cast<ValueT*>(d_values_in), d_values_out);
-    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
   }
 
-  template <class KeyT, class ValueT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class ValueT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortPairsDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    DoubleBuffer<ValueT>& d_values, NumItemsT num_items, NumSegmentsT num_segments,
                    BeginIt d_begin_offsets, EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>,
                    stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortPairsDescending");
-    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items, num_segments,
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortPairsDescending", d_temp_storage);
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, d_values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 
-  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, const KeyT* d_keys_in,
                    KeyT* d_keys_out, NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets,
                    EndIt d_end_offsets, int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeysDescending");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeysDescending", d_temp_storage);
     DoubleBuffer<KeyT> keys(const_cast<KeyT*>(d_keys_in), d_keys_out);
     DoubleBuffer<NullType> values;
-    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, keys, values, num_items, num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, false, stream);
   }
 
-  template <class KeyT, class NumItemsT, class NumSegmentsT, class BeginIt, class EndIt>
+  template <class KeyT, class BeginIt, class EndIt, class NumItemsT, class NumSegmentsT>
   static error_t SortKeysDescending(void* d_temp_storage, std::size_t& temp_storage_bytes, DoubleBuffer<KeyT>& d_keys,
                    NumItemsT num_items, NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
                    int begin_bit = 0, int end_bit = bits_of<KeyT>, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedRadixSort::SortKeysDescending");
+    detail::entry_point call("xcub::DeviceSegmentedRadixSort::SortKeysDescending", d_temp_storage);
     DoubleBuffer<NullType> values;
-    return entry::template sort<true>(d_temp_storage, temp_storage_bytes, d_keys, values, num_items, num_segments,
+    return engine::template sort<true>(call, d_temp_storage, temp_storage_bytes, d_keys, values, num_items,
+                                       num_segments,
                                       d_begin_offsets, d_end_offsets, begin_bit, end_bit, true, stream);
   }
 };

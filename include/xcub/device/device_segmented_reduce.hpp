@@ -8,6 +8,12 @@
 //   error_invalid_value    a negative num_segments or segment_size; with segments: a null input,
 //                          output or offsets pointer; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order: <InputIteratorT, OutputIteratorT, BeginOffsetIteratorT,
+// EndOffsetIteratorT[, ReductionOpT, T]>, then the deduced segment count type.
 // Segments, two ways (num_segments: any integer type up to 64 bits):
 //   - offsets: segment i is d_in[d_begin_offsets[i], d_end_offsets[i]); offsets of any integer type;
 //     segments may come in any order, overlap, or be empty; an end at or before its begin is an
@@ -53,7 +59,7 @@
 #include <xcub/device/detail/arg_extremum.hpp>
 #include <xcub/device/detail/agent/segment_source.hpp>
 #include <xcub/device/device_reduce.hpp>  // detail::iterator_value_t, reduce_output_t
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/segmented_reduce.hpp>
 #include <xcub/backend/dispatch/segmented_reduce.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -73,71 +79,71 @@ struct DeviceSegmentedReduceTuned {
  public:
   // ---- segments by begin/end offsets ------------------------------------------------------------
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt, class ReductionOp, class T,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class ReductionOp, class T, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t Reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets,
                         ReductionOp reduction_op, T initial_value, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Reduce");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Reduce", d_temp_storage);
     using accum_t = detail::accumulator_t<ReductionOp, T, detail::iterator_value_t<InputIt>>;
-    return by_offsets<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, reduction_op, initial_value,
                                                       stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Sum");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Sum", d_temp_storage);
     using init_t = detail::reduce_output_t<OutputIt, InputIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, detail::iterator_value_t<InputIt>>;
-    return by_offsets<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Sum{}, init_t{}, stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t Min(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Min");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Min", d_temp_storage);
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_offsets<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<input_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Min{},
                                                       std::numeric_limits<input_t>::max(), stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t Max(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Max");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Max", d_temp_storage);
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_offsets<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<input_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                       d_begin_offsets, d_end_offsets, xcub::Max{},
                                                       std::numeric_limits<input_t>::lowest(), stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::ArgMin", d_temp_storage);
     using pair_t = arg_pair_t<InputIt, OutputIt>;
     using accum_t = detail::arg_accum_of_t<pair_t>;
-    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, false, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                             d_begin_offsets, d_end_offsets, xcub::ArgMin{},
                                             arg_empty<false, InputIt, pair_t>(), stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSegmentsT, class BeginIt, class EndIt,
+  template <class InputIt, class OutputIt, class BeginIt, class EndIt, class NumSegmentsT,
             std::enable_if_t<is_offsets<BeginIt>, int> = 0>
   static error_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, BeginIt d_begin_offsets, EndIt d_end_offsets, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::ArgMax", d_temp_storage);
     using pair_t = arg_pair_t<InputIt, OutputIt>;
     using accum_t = detail::arg_accum_of_t<pair_t>;
-    return by_offsets<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_offsets<accum_t, false, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                             d_begin_offsets, d_end_offsets, xcub::ArgMax{},
                                             arg_empty<true, InputIt, pair_t>(), stream);
   }
@@ -149,28 +155,28 @@ struct DeviceSegmentedReduceTuned {
   static error_t Reduce(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, SizeT segment_size, ReductionOp reduction_op, T initial_value,
                         stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Reduce");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Reduce", d_temp_storage);
     using accum_t = detail::accumulator_t<ReductionOp, T, detail::iterator_value_t<InputIt>>;
-    return by_size<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, reduction_op, initial_value, stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
   static error_t Sum(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Sum");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Sum", d_temp_storage);
     using init_t = detail::reduce_output_t<OutputIt, InputIt>;
     using accum_t = detail::accumulator_t<xcub::Sum, init_t, detail::iterator_value_t<InputIt>>;
-    return by_size<accum_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Sum{}, init_t{}, stream);
   }
 
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
   static error_t Min(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Min");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Min", d_temp_storage);
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_size<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<input_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Min{}, std::numeric_limits<input_t>::max(),
                                                    stream);
   }
@@ -178,9 +184,9 @@ struct DeviceSegmentedReduceTuned {
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
   static error_t Max(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                      NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::Max");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::Max", d_temp_storage);
     using input_t = detail::iterator_value_t<InputIt>;
-    return by_size<input_t, true, false>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<input_t, true, false>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                                    segment_size, xcub::Max{}, std::numeric_limits<input_t>::lowest(),
                                                    stream);
   }
@@ -188,10 +194,10 @@ struct DeviceSegmentedReduceTuned {
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
   static error_t ArgMin(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMin");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::ArgMin", d_temp_storage);
     using pair_t = arg_pair_t<InputIt, OutputIt>;
     using accum_t = detail::arg_accum_of_t<pair_t>;
-    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, false, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                          segment_size, xcub::ArgMin{}, arg_empty<false, InputIt, pair_t>(),
                                          stream);
   }
@@ -199,10 +205,10 @@ struct DeviceSegmentedReduceTuned {
   template <class InputIt, class OutputIt, class NumSegmentsT, class SizeT, std::enable_if_t<is_size<SizeT>, int> = 0>
   static error_t ArgMax(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSegmentsT num_segments, SizeT segment_size, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSegmentedReduce::ArgMax");
+    detail::entry_point call("xcub::DeviceSegmentedReduce::ArgMax", d_temp_storage);
     using pair_t = arg_pair_t<InputIt, OutputIt>;
     using accum_t = detail::arg_accum_of_t<pair_t>;
-    return by_size<accum_t, false, true>(d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
+    return by_size<accum_t, false, true>(call, d_temp_storage, temp_storage_bytes, d_in, d_out, num_segments,
                                          segment_size, xcub::ArgMax{}, arg_empty<true, InputIt, pair_t>(),
                                          stream);
   }
@@ -224,7 +230,8 @@ struct DeviceSegmentedReduceTuned {
 
   template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class BeginIt,
             class EndIt, class ReductionOp, class InitT>
-  static error_t by_offsets(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t by_offsets(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                            InputIt d_in, OutputIt d_out,
                             NumSegmentsT num_segments, BeginIt d_begin, EndIt d_end, ReductionOp op, InitT init,
                             stream_t stream) {
     using begin_t = detail::iterator_value_t<BeginIt>;
@@ -232,33 +239,39 @@ struct DeviceSegmentedReduceTuned {
     static_assert(std::is_integral_v<begin_t> && std::is_integral_v<end_t>,
                   "xcub::DeviceSegmentedReduce: segment offsets must be integers");
     using offset_t = std::common_type_t<begin_t, end_t, int>;  // at least int: sizes meet the tuning's thresholds
-    if (!detail::valid_count(num_segments)) return error_invalid_value;
-    if (num_segments > 0 && (detail::is_null_iterator(d_in) || detail::is_null_iterator(d_out) ||
-                             detail::is_null_iterator(d_begin) || detail::is_null_iterator(d_end)))
+    const bool segments = detail::valid_count(num_segments) && num_segments > 0;
+    if (!call.count(num_segments, "num_segments") || !call.data(d_in, "d_in", segments) ||
+        !call.data(d_out, "d_out", segments) || !call.data(d_begin, "d_begin_offsets", segments) ||
+        !call.data(d_end, "d_end_offsets", segments))
       return error_invalid_value;
-    return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
-        d_temp_storage, temp_storage_bytes, detail::offset_segments<BeginIt, EndIt, offset_t>{d_begin, d_end},
-        detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out, static_cast<std::uint64_t>(num_segments),
-        op, init, stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
+          temp, bytes, detail::offset_segments<BeginIt, EndIt, offset_t>{d_begin, d_end},
+          detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out,
+          static_cast<std::uint64_t>(num_segments), op, init, stream);
+    });
   }
 
   template <class AccumT, bool APPLY_INIT, bool ARG, class InputIt, class OutputIt, class NumSegmentsT, class SizeT,
             class ReductionOp, class InitT>
-  static error_t by_size(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
+  static error_t by_size(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                         InputIt d_in, OutputIt d_out,
                          NumSegmentsT num_segments, SizeT segment_size, ReductionOp op, InitT init, stream_t stream) {
-    if (!detail::valid_count(num_segments) || !detail::valid_count(segment_size)) return error_invalid_value;
-    if (num_segments > 0 && (detail::is_null_iterator(d_out) || (segment_size > 0 && detail::is_null_iterator(d_in))))
+    if (!call.count(num_segments, "num_segments") || !call.count(segment_size, "segment_size"))
+      return error_invalid_value;
+    if (!call.data(d_out, "d_out", num_segments > 0) || !call.data(d_in, "d_in", num_segments > 0 && segment_size > 0))
       return error_invalid_value;
     const std::uint64_t segments = static_cast<std::uint64_t>(num_segments);
     const std::uint64_t size = static_cast<std::uint64_t>(segment_size);
-    if (size == 0 || segments <= std::uint64_t{0xffffffff} / size)  // every item offset fits in 32 bits
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      if (size == 0 || segments <= std::uint64_t{0xffffffff} / size)  // every item offset fits in 32 bits
+        return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
+            temp, bytes, detail::fixed_segments<std::uint32_t>{static_cast<std::uint32_t>(size)},
+            detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out, segments, op, init, stream);
       return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
-          d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint32_t>{static_cast<std::uint32_t>(size)},
+          temp, bytes, detail::fixed_segments<std::uint64_t>{size},
           detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out, segments, op, init, stream);
-    return detail::dispatch_segmented_reduce<Tuning>::template run<AccumT, APPLY_INIT>(
-        d_temp_storage, temp_storage_bytes, detail::fixed_segments<std::uint64_t>{size},
-        detail::segment_reader_t<ARG, InputIt, AccumT, InitT>{d_in}, d_out,
-        segments, op, init, stream);
+    });
   }
 };
 

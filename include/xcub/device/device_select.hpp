@@ -9,6 +9,11 @@
 //   error_invalid_value    a negative item count; a null d_num_selected_out; a null input, flag or
 //                          output pointer with items; temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
+// Template parameters in CUB 3.0.1's order (iterators, then SelectOp), then the deduced count type.
 // Item counts are any integer type up to 64 bits. The selected items keep their input order and
 // are written to d_out[0, *d_num_selected_out); *d_num_selected_out (device memory) is written by the
 // kernel, also 0 for no items. Outputs must not overlap the inputs, except in the in-place forms.
@@ -43,7 +48,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/thread/thread_operators.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/select.hpp>
 #include <xcub/backend/dispatch/select.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -64,47 +69,49 @@ struct DeviceSelectTuned {
             detail::if_count<NumItemsT> = 0>
   static error_t Flagged(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FlagIt d_flags,
                          OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::Flagged");
-    return flagged(d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items,
+    detail::entry_point call("xcub::DeviceSelect::Flagged", d_temp_storage);
+    return flagged(call, d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items,
                    detail::flag_is_set{}, stream);
   }
   template <class IteratorT, class FlagIt, class NumSelectedIt, class NumItemsT, detail::if_count<NumItemsT> = 0>
   static error_t Flagged(void* d_temp_storage, std::size_t& temp_storage_bytes, IteratorT d_data, FlagIt d_flags,
                          NumSelectedIt d_num_selected_out, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::Flagged");
-    return flagged(d_temp_storage, temp_storage_bytes, d_data, d_flags, d_data, d_num_selected_out, num_items,
+    detail::entry_point call("xcub::DeviceSelect::Flagged", d_temp_storage);
+    return flagged(call, d_temp_storage, temp_storage_bytes, d_data, d_flags, d_data, d_num_selected_out, num_items,
                    detail::flag_is_set{}, stream);
   }
 
-  template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt, class NumItemsT, class SelectOp,
+  template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt, class SelectOp, class NumItemsT,
             detail::if_count<NumItemsT> = 0>
   static error_t FlaggedIf(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FlagIt d_flags,
                            OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op,
                            stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::FlaggedIf");
-    return flagged(d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items, select_op,
+    detail::entry_point call("xcub::DeviceSelect::FlaggedIf", d_temp_storage);
+    return flagged(call, d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out, d_num_selected_out, num_items,
+                   select_op,
                    stream);
   }
-  template <class IteratorT, class FlagIt, class NumSelectedIt, class NumItemsT, class SelectOp,
+  template <class IteratorT, class FlagIt, class NumSelectedIt, class SelectOp, class NumItemsT,
             detail::if_count<NumItemsT> = 0>
   static error_t FlaggedIf(void* d_temp_storage, std::size_t& temp_storage_bytes, IteratorT d_data, FlagIt d_flags,
                            NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op,
                            stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::FlaggedIf");
-    return flagged(d_temp_storage, temp_storage_bytes, d_data, d_flags, d_data, d_num_selected_out, num_items,
+    detail::entry_point call("xcub::DeviceSelect::FlaggedIf", d_temp_storage);
+    return flagged(call, d_temp_storage, temp_storage_bytes, d_data, d_flags, d_data, d_num_selected_out, num_items,
                    select_op, stream);
   }
 
-  template <class InputIt, class OutputIt, class NumSelectedIt, class NumItemsT, class SelectOp,
+  template <class InputIt, class OutputIt, class NumSelectedIt, class SelectOp, class NumItemsT,
             detail::if_count<NumItemsT> = 0>
   static error_t If(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                     NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::If");
-    if (!valid(d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
-    return run(d_temp_storage, temp_storage_bytes, d_in, detail::no_values{}, detail::select_if<SelectOp>{select_op},
+    detail::entry_point call("xcub::DeviceSelect::If", d_temp_storage);
+    if (!valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
+    return run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+               detail::select_if<SelectOp>{select_op},
                detail::out_selected<OutputIt>{d_out}, d_num_selected_out, num_items, stream);
   }
-  template <class IteratorT, class NumSelectedIt, class NumItemsT, class SelectOp, detail::if_count<NumItemsT> = 0>
+  template <class IteratorT, class NumSelectedIt, class SelectOp, class NumItemsT, detail::if_count<NumItemsT> = 0>
   static error_t If(void* d_temp_storage, std::size_t& temp_storage_bytes, IteratorT d_data,
                     NumSelectedIt d_num_selected_out, NumItemsT num_items, SelectOp select_op, stream_t stream = 0) {
     return If(d_temp_storage, temp_storage_bytes, d_data, d_data, d_num_selected_out, num_items, select_op, stream);
@@ -113,9 +120,9 @@ struct DeviceSelectTuned {
   template <class InputIt, class OutputIt, class NumSelectedIt, class NumItemsT, detail::if_count<NumItemsT> = 0>
   static error_t Unique(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, OutputIt d_out,
                         NumSelectedIt d_num_selected_out, NumItemsT num_items, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::Unique");
-    if (!valid(d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
-    return run(d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+    detail::entry_point call("xcub::DeviceSelect::Unique", d_temp_storage);
+    if (!valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
+    return run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
                detail::select_unique<Equality>{Equality{}}, detail::out_selected<OutputIt>{d_out}, d_num_selected_out,
                num_items, stream);
   }
@@ -127,11 +134,12 @@ struct DeviceSelectTuned {
                              ValuesIt d_values_in, KeysOutIt d_keys_out, ValuesOutIt d_values_out,
                              NumSelectedIt d_num_selected_out, NumItemsT num_items, EqualityOpT equality_op,
                              stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceSelect::UniqueByKey");
-    if (!valid(d_keys_in, d_keys_out, d_num_selected_out, num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(d_values_in) || detail::is_null_iterator(d_values_out)))
+    detail::entry_point call("xcub::DeviceSelect::UniqueByKey", d_temp_storage);
+    if (!valid(call, d_keys_in, d_keys_out, d_num_selected_out, num_items, "d_keys_in", "d_keys_out") ||
+        !call.data(d_values_in, "d_values_in", num_items > 0) || !call.data(d_values_out, "d_values_out",
+            num_items > 0))
       return error_invalid_value;
-    return run(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+    return run(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
                detail::select_unique<EqualityOpT>{equality_op},
                detail::out_selected_by_key<KeysOutIt, ValuesOutIt>{d_keys_out, d_values_out}, d_num_selected_out,
                num_items, stream);
@@ -148,29 +156,34 @@ struct DeviceSelectTuned {
  protected:
   /// The checks every entry point makes: a valid count, a count output, an input and an output with items.
   template <class InputIt, class OutputIt, class NumSelectedIt, class NumItemsT>
-  static bool valid(InputIt in, OutputIt out, NumSelectedIt num_selected_out, NumItemsT num_items) {
-    if (!detail::valid_count(num_items) || detail::is_null_iterator(num_selected_out)) return false;
-    return num_items == 0 || !(detail::is_null_iterator(in) || detail::is_null_iterator(out));
+  static bool valid(const detail::entry_point& call, InputIt in, OutputIt out, NumSelectedIt num_selected_out,
+                    NumItemsT num_items, const char* in_name = "d_in", const char* out_name = "d_out") {
+    if (!call.count(num_items, "num_items") || !call.data(num_selected_out, "d_num_selected_out")) return false;
+    return call.data(in, in_name, num_items > 0) && call.data(out, out_name, num_items > 0);
   }
 
   template <class InputIt, class FlagIt, class OutputIt, class NumSelectedIt, class NumItemsT, class FlagOp>
-  static error_t flagged(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt d_in, FlagIt d_flags,
+  static error_t flagged(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                         InputIt d_in, FlagIt d_flags,
                          OutputIt d_out, NumSelectedIt d_num_selected_out, NumItemsT num_items, FlagOp op,
                          stream_t stream) {
-    if (!valid(d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
-    if (num_items > 0 && detail::is_null_iterator(d_flags)) return error_invalid_value;
-    return run(d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
+    if (!valid(call, d_in, d_out, d_num_selected_out, num_items)) return error_invalid_value;
+    if (!call.data(d_flags, "d_flags", num_items > 0)) return error_invalid_value;
+    return run(call, d_temp_storage, temp_storage_bytes, d_in, detail::no_values{},
                detail::select_flagged<FlagIt, FlagOp>{d_flags, op}, detail::out_selected<OutputIt>{d_out},
                d_num_selected_out, num_items, stream);
   }
 
   template <class InputIt, class ValuesIt, class Selector, class Output, class NumSelectedIt, class NumItemsT>
-  static error_t run(void* d_temp_storage, std::size_t& temp_storage_bytes, InputIt in, ValuesIt values,
+  static error_t run(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                     InputIt in, ValuesIt values,
                      Selector selector, Output out, NumSelectedIt num_selected_out, NumItemsT num_items,
                      stream_t stream) {
     using offset_t = detail::offset_for<NumItemsT>;
-    return detail::dispatch_select<Tuning>::run(d_temp_storage, temp_storage_bytes, in, values, selector, out,
-                                                num_selected_out, static_cast<offset_t>(num_items), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_select<Tuning>::run(temp, bytes, in, values, selector, out, num_selected_out,
+                                                  static_cast<offset_t>(num_items), stream);
+    });
   }
 };
 

@@ -25,6 +25,10 @@
 //   error_invalid_value    a negative num_items or k; a null key or value pointer when there is work
 //                          (num_items > 0 and k > 0); temp_storage_bytes smaller than the first call
 //                          gave. Nothing is launched and nothing is written.
+//                          Null data pointers are refused in the second call only: the size query
+//                          (d_temp_storage == nullptr) answers with them, as CUB's. With
+//                          XCUB_DEBUG_LOG=1 in the environment a refusal names the argument on
+//                          stderr (<xcub/device/detail/argument_check.hpp>).
 //
 //   // float* d_in (n keys), float* d_out (100 keys)
 //   void* d_temp = nullptr;
@@ -44,7 +48,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/detail/radix/key_codec.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/device/detail/no_values.hpp>
 #include <xcub/util/null_type.hpp>
 #include <xcub/backend/profiling.hpp>
@@ -60,40 +64,41 @@ struct DeviceTopKTuned {
   template <class KeysIn, class KeysOut, class NumItemsT, class NumOutItemsT>
   static error_t MaxKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn d_keys_in, KeysOut d_keys_out,
                          NumItemsT num_items, NumOutItemsT k, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceTopK::MaxKeys");
-    return select<true, NullType>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, detail::no_values{},
+    detail::entry_point call("xcub::DeviceTopK::MaxKeys", d_temp_storage);
+    return select<true, NullType>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, detail::no_values{},
                                   detail::no_values{}, num_items, k, stream);
   }
   template <class KeysIn, class KeysOut, class NumItemsT, class NumOutItemsT>
   static error_t MinKeys(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn d_keys_in, KeysOut d_keys_out,
                          NumItemsT num_items, NumOutItemsT k, stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceTopK::MinKeys");
-    return select<false, NullType>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, detail::no_values{},
+    detail::entry_point call("xcub::DeviceTopK::MinKeys", d_temp_storage);
+    return select<false, NullType>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, detail::no_values{},
                                    detail::no_values{}, num_items, k, stream);
   }
   template <class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class NumItemsT, class NumOutItemsT>
   static error_t MaxPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn d_keys_in, KeysOut d_keys_out,
                           ValuesIn d_values_in, ValuesOut d_values_out, NumItemsT num_items, NumOutItemsT k,
                           stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceTopK::MaxPairs");
+    detail::entry_point call("xcub::DeviceTopK::MaxPairs", d_temp_storage);
     using value_t = typename std::iterator_traits<ValuesIn>::value_type;
-    return select<true, value_t>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in,
+    return select<true, value_t>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in,
                                  d_values_out, num_items, k, stream);
   }
   template <class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class NumItemsT, class NumOutItemsT>
   static error_t MinPairs(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn d_keys_in, KeysOut d_keys_out,
                           ValuesIn d_values_in, ValuesOut d_values_out, NumItemsT num_items, NumOutItemsT k,
                           stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceTopK::MinPairs");
+    detail::entry_point call("xcub::DeviceTopK::MinPairs", d_temp_storage);
     using value_t = typename std::iterator_traits<ValuesIn>::value_type;
-    return select<false, value_t>(d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in,
+    return select<false, value_t>(call, d_temp_storage, temp_storage_bytes, d_keys_in, d_keys_out, d_values_in,
                                   d_values_out, num_items, k, stream);
   }
 
  private:
   template <bool LARGEST, class ValueT, class KeysIn, class KeysOut, class ValuesIn, class ValuesOut, class NumItemsT,
             class NumOutItemsT>
-  static error_t select(void* d_temp_storage, std::size_t& temp_storage_bytes, KeysIn keys_in, KeysOut keys_out,
+  static error_t select(const detail::entry_point& call, void* d_temp_storage, std::size_t& temp_storage_bytes,
+                        KeysIn keys_in, KeysOut keys_out,
                         ValuesIn values_in, ValuesOut values_out, NumItemsT num_items, NumOutItemsT k,
                         stream_t stream) {
     using key_t = typename std::iterator_traits<KeysIn>::value_type;
@@ -101,16 +106,19 @@ struct DeviceTopKTuned {
                   "xcub::DeviceTopK: keys must be radix keys (bool, integers of 8 to 64 bits, float, double, the "
                   "backend's 16-bit floats)");
     static_assert(sizeof(key_t) <= 8, "xcub::DeviceTopK: keys of at most 64 bits");
-    if (!detail::valid_count(num_items) || !detail::valid_count(k)) return error_invalid_value;
+    if (!call.count(num_items, "num_items") || !call.count(k, "k")) return error_invalid_value;
     using offset_t = detail::offset_for<NumItemsT>;
     const auto n = static_cast<std::uint64_t>(num_items);
     const std::uint64_t kk = static_cast<std::uint64_t>(k) < n ? static_cast<std::uint64_t>(k) : n;  // CUB caps k
-    if (kk > 0 && (detail::is_null_iterator(keys_in) || detail::is_null_iterator(keys_out) ||
-                   detail::is_null_iterator(values_in) || detail::is_null_iterator(values_out)))
+    if (!call.data(keys_in, "d_keys_in", kk > 0) || !call.data(keys_out, "d_keys_out", kk > 0) ||
+        !call.data(values_in, "d_values_in", kk > 0) || !call.data(values_out, "d_values_out", kk > 0))
       return error_invalid_value;
-    return detail::dispatch_topk<Tuning>::template run<LARGEST, key_t, ValueT>(
-        d_temp_storage, temp_storage_bytes, keys_in, keys_out, values_in, values_out, static_cast<offset_t>(n),
-        static_cast<offset_t>(kk), stream);
+    return call.dispatch(d_temp_storage, temp_storage_bytes, [&](void* temp, std::size_t& bytes) {
+      return detail::dispatch_topk<Tuning>::template run<LARGEST, key_t, ValueT>(
+          temp, bytes, keys_in, keys_out, values_in, values_out, static_cast<offset_t>(n), static_cast<offset_t>(kk),
+          stream);
+    });
+
   }
 };
 

@@ -8,6 +8,10 @@
 //   success                the launch was made (kernel errors surface at the next synchronisation)
 //   error_invalid_value    a negative count, a null input or output pointer with items,
 //                          temp_storage_bytes of 0 in the temp-storage overloads. Nothing is launched.
+//                          The temp-storage overloads' size query (d_temp_storage == nullptr)
+//                          answers with null pointers, as CUB's. With XCUB_DEBUG_LOG=1 in the
+//                          environment a refusal names the argument on stderr
+//                          (<xcub/device/detail/argument_check.hpp>).
 // Transform(std::tuple<InIts...> inputs, output, num_items, op)  any number of inputs (CUB takes a
 // Transform(input, output, num_items, op)                         ::cuda::std::tuple; here std::tuple)
 //   op is copied to the device and called once per index, in no particular order; num_items: any
@@ -30,7 +34,7 @@
 
 #include <xcub/runtime.hpp>
 #include <xcub/device/detail/agent/transform_bodies.hpp>
-#include <xcub/device/detail/dispatch/checks.hpp>
+#include <xcub/device/detail/argument_check.hpp>
 #include <xcub/backend/profiling.hpp>
 #include <xcub/backend/tuning/transform.hpp>
 #include <xcub/backend/dispatch/transform.hpp>  // the backend's dispatch: kernels, or Kokkos patterns
@@ -64,11 +68,13 @@ struct DeviceTransformTuned {
   template <class... InIts, class OutIt, class NumItemsT, class OpT>
   static error_t Transform(std::tuple<InIts...> inputs, OutIt output, NumItemsT num_items, OpT op,
                            stream_t stream = 0) {
-    detail::profile_range range("xcub::DeviceTransform::Transform");
+    detail::entry_point call("xcub::DeviceTransform::Transform");
     static_assert(sizeof...(InIts) > 0, "xcub::DeviceTransform: at least one input");
-    if (!detail::valid_count(num_items)) return error_invalid_value;
-    if (num_items > 0 && (detail::is_null_iterator(output) || any_null(inputs, std::index_sequence_for<InIts...>{})))
-      return error_invalid_value;
+    if (!call.count(num_items, "num_items") || !call.data(output, "output", num_items > 0)) return error_invalid_value;
+    if (num_items > 0) {
+      if (const int i = first_null(inputs, std::index_sequence_for<InIts...>{}); i >= 0)
+        return call.fail("input %d is null", i);
+    }
     using offset_t = detail::offset_for<NumItemsT>;
     using body_t = detail::transform_body<OutIt, OpT, InIts...>;
     using policy_t = typename detail::widest_of<detail::elem_value_t<OutIt>, detail::elem_value_t<InIts>...>::type;
@@ -91,14 +97,19 @@ struct DeviceTransformTuned {
       temp_storage_bytes = 1;
       return success;
     }
-    if (temp_storage_bytes < 1) return error_invalid_value;
+    if (temp_storage_bytes < 1)
+      return detail::entry_point("xcub::DeviceTransform::Transform", d_temp_storage)
+          .fail("temp_storage_bytes (%zu) < 1, the size the query gives", temp_storage_bytes);
     return Transform(inputs, output, num_items, op, stream);
   }
 
  private:
+  /// The index of the first null input pointer, or -1.
   template <class... InIts, std::size_t... I>
-  static bool any_null(const std::tuple<InIts...>& inputs, std::index_sequence<I...>) {
-    return (detail::is_null_iterator(std::get<I>(inputs)) || ...);
+  static int first_null(const std::tuple<InIts...>& inputs, std::index_sequence<I...>) {
+    int first = -1;
+    ((first < 0 && detail::is_null_iterator(std::get<I>(inputs)) ? (void)(first = static_cast<int>(I)) : (void)0), ...);
+    return first;
   }
   template <class Body, class Inputs, class OutIt, class OpT, std::size_t... I>
   static Body make_body(const Inputs& inputs, OutIt output, OpT op, std::index_sequence<I...>) {

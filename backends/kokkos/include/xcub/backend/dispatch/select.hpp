@@ -83,7 +83,10 @@ struct dispatch_select {
     std::size_t need = 0;
     if (const error_t e = fold(nullptr, need); e != success) return e;
     if (temp_storage_bytes < need) return error_invalid_value;
-    if constexpr (std::is_pointer_v<InputIt>) run_in_place<OffsetT>(in, selector, num_selected_out, n, tile_items, stream);
+    // In place needs a writable input: a pointer to const (a const input with another output) never
+    // selects in place, and its in-place pass is not instantiated.
+    if constexpr (std::is_pointer_v<InputIt> && !std::is_const_v<std::remove_pointer_t<InputIt>>)
+      run_in_place<OffsetT>(in, selector, num_selected_out, n, tile_items, stream);
     return success;
   }
 
