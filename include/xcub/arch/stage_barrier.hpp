@@ -1,5 +1,5 @@
 // xcub/arch/stage_barrier.hpp: the backend contract's stage ring, for warp-specialized pipelines
-// (the pipelined DeviceScan, docs/pipelined-scan-design.md): barriers in shared memory that one
+// (the pipelined DeviceScan, docs/device-scan.md): barriers in shared memory that one
 // group of threads arrives at and another waits on, phase after phase, and copies of whole stages
 // between global and shared memory that complete on such a barrier.
 //

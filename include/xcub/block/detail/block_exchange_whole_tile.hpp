@@ -27,7 +27,7 @@ struct block_exchange_whole_tile {
   /// there nvcc kept the 8 padded indices live across a loop over tiles (BlockHistogram SORT,
   /// 128 x 8 uint8 samples: 64 registers against CUB's 48, 0.967 -> 0.997-0.998 CUB with the run, H200,
   /// 2026-11-28), while with 16 items the run cost time (128 x 16: 0.983 -> 0.957) and 4-byte items
-  /// took more registers in some BlockRadixSort kernels (docs/radix-rank-performance.md).
+  /// took more registers in some BlockRadixSort kernels (docs/block-sorting.md).
   static constexpr bool blocked_run_reads = layout::padded && sizeof(T) * ITEMS_PER_THREAD <= 8;
   static_assert(!blocked_run_reads || (ITEMS_PER_THREAD <= 32 && (ITEMS_PER_THREAD & (ITEMS_PER_THREAD - 1)) == 0),
                 "xcub: a blocked run crosses a padding slot");

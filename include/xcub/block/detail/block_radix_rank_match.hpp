@@ -65,7 +65,7 @@ class block_radix_rank_match {
   /// Keys a warp counts at once: two with 8-bit digits (RankKeys against CUB, 2026-11-28, six
   /// shapes: 0.976-1.035 -> 0.992-1.011 on an H100, 0.971-1.031 -> 0.989-1.032 on an H200), one
   /// otherwise (4 bits: 0.955-1.049 -> 0.902-1.036 on the H200; other widths not measured:
-  /// docs/radix-rank-performance.md).
+  /// docs/block-sorting.md).
   static constexpr int RANK_BATCH = RADIX_BITS == 8 ? 2 : 1;
   using block_scan = BlockScan<int, BLOCK_DIM_X, INNER_SCAN_ALGORITHM, BLOCK_DIM_Y, BLOCK_DIM_Z>;
   /// Whether each warp zeroes its own column of counters (a sync_warp, no block barrier before the

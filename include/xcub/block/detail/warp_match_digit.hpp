@@ -10,7 +10,7 @@
 // - Each vote is arch::ballot_agree: on CUDA, for a whole warp, the bit test, the vote and the
 //   complement share one predicate (4 PTX instructions and an AND per bit, as CUB's; a C++
 //   `set ? votes : ~votes` costs 9, and the 8-bit Match ranking ran at 0.7x CUB's speed with it).
-//   A partial last warp's mask takes the C++ form (docs/radix-rank-performance.md says why).
+//   A partial last warp's mask takes the C++ form (docs/block-sorting.md says why).
 #pragma once
 
 #include <cstdint>

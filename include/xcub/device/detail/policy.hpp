@@ -64,7 +64,7 @@ struct scan_policy {
   constexpr int tile_items() const { return block_threads * items_per_thread; }
 };
 
-/// DeviceScan's pipelined agent (agent_scan_pipelined.hpp, docs/pipelined-scan-design.md): one
+/// DeviceScan's pipelined agent (agent_scan_pipelined.hpp, docs/device-scan.md): one
 /// persistent block per slot of the device, a ring of `stages` tiles in dynamic shared memory and
 /// warps with one role each (loader, reducer, look-ahead, storer, then `consumer_warps` consumers:
 /// (4 + consumer_warps) warps a block). A tuning offers it through an optional member

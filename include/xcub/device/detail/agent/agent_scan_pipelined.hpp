@@ -1,6 +1,6 @@
 // xcub/device/detail/agent/agent_scan_pipelined.hpp: DeviceScan's pipelined agent, a persistent
 // block that scans tile after tile through a ring of stages in shared memory, with one role per
-// warp (docs/pipelined-scan-design.md; measured in docs/device-scan.md).
+// warp (docs/device-scan.md).
 //
 // agent_scan_pipelined<Policy, T, ScanOp, InitT, INCLUSIVE, OffsetT>: Policy::value is a
 // pipelined_scan_policy; T the accumulator and item type (4 or 8 bytes); ScanOp commutes (the

@@ -1,5 +1,5 @@
 // xcub/device/detail/agent/pipeline_ring.hpp: the ring of stages that the pipelined device agents
-// share (agent_scan_pipelined.hpp, agent_select_pipelined.hpp; docs/pipelined-scan-design.md):
+// share (agent_scan_pipelined.hpp, agent_select_pipelined.hpp; docs/device-scan.md):
 // a persistent block keeps `stages` tiles in flight in dynamic shared memory, one role per warp,
 // handing each stage from role to role through stage barriers (<xcub/arch/stage_barrier.hpp>).
 //
