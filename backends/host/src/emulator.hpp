@@ -137,6 +137,11 @@ void san_warp_sync(emu_block& b, emu_thread* const* lanes, mask64 members);  // 
 void release_warp_on_exit(emu_thread& t);  // checks a lane that ends while its warp waits for it
 void report_mask_disagreement(const emu_block& b);  // at a stall: overlapping groups that never meet
 
+// device_memory.cpp
+bool launch_fault_injected(error_t& e);                       // fault injection: this launch fails with e
+void check_device_canaries(const std::string& kernel_name);    // after a launch: writes past an allocation's end
+std::string describe_device_address(const void* p);           // a guard hit, named; empty if not one
+
 // diagnostics.cpp
 [[noreturn]] void fatal(const std::string& what, const emu_thread* t = nullptr);
 std::string describe(const dim3& d);

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <optional>
 
 namespace xcub::host::detail {
@@ -159,6 +160,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
     return error_invalid_configuration;
   }
   if (tls_run) fatal("a kernel launched another kernel; the host emulator runs one grid at a time per OS thread");
+  if (error_t injected = success; launch_fault_injected(injected)) return injected;
 
   install_fault_handler();
   grid_run run;
@@ -180,27 +182,37 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.slots.resize(std::min(resident, run.total_blocks));
 
   tls_run = &run;
-  for (auto& slot : run.slots) {
-    slot = std::make_unique<emu_block>();
-    arena_acquire(*slot, request.shared_bytes);
-    admit_block(run, *slot, run.next_block++);
-  }
-  std::size_t finished_slots = 0;
-  while (finished_slots < run.slots.size()) {
-    emu_thread* t = pick_ready(run);
-    if (!t) report_stall(run);
-    emu_block& blk = *t->block;
-    run_thread(run, *t);
-    if (blk.live == 0) {  // the block is complete: reuse its slot for the next block, if any
-      if (run.next_block < run.total_blocks) {
-        admit_block(run, blk, run.next_block++);
-      } else {
-        blk.live = ~0u;  // never counted again
-        ++finished_slots;
+  try {
+    for (auto& slot : run.slots) {
+      slot = std::make_unique<emu_block>();
+      arena_acquire(*slot, request.shared_bytes);
+      admit_block(run, *slot, run.next_block++);
+    }
+    std::size_t finished_slots = 0;
+    while (finished_slots < run.slots.size()) {
+      emu_thread* t = pick_ready(run);
+      if (!t) report_stall(run);
+      emu_block& blk = *t->block;
+      run_thread(run, *t);
+      if (blk.live == 0) {  // the block is complete: reuse its slot for the next block, if any
+        if (run.next_block < run.total_blocks) {
+          admit_block(run, blk, run.next_block++);
+        } else {
+          blk.live = ~0u;  // never counted again
+          ++finished_slots;
+        }
       }
     }
+  } catch (const std::bad_alloc&) {
+    // Thrown in the scheduler (a fiber stack, a slot's threads), never inside a kernel: threads
+    // of the grid may be parked mid-kernel, so there is nothing to unwind to; a named stop.
+    run.current = nullptr;
+    fatal("out of memory: the emulator could not get a fiber stack or a block's state (" +
+          std::to_string(this_thread_stacks().stack_bytes()) + "-byte stack per parked thread; lower "
+          "XCUB_HOST_STACK_SIZE or XCUB_HOST_RESIDENT_BLOCKS)");
   }
   for (auto& slot : run.slots) arena_release(*slot);
+  check_device_canaries(run.kernel_name);  // still names the kernel: tls_run is set
   tls_run = nullptr;
   return success;
 }
@@ -294,6 +306,7 @@ const char* error_text(error_t e) {
     case error_invalid_configuration: return "invalid configuration argument (grid, block or shared memory size)";
     case error_invalid_device: return "invalid device ordinal";
     case error_not_ready: return "device not ready";
+    case error_launch_failure: return "unspecified launch failure (injected)";
   }
   return "unknown error";
 }
