@@ -12,9 +12,44 @@
 #include <new>
 #include <optional>
 
+// Built with -fsanitize=thread (a -Db_sanitize=thread build, for races between host threads that
+// each run grids): every fiber switch is announced to ThreadSanitizer, which otherwise takes the
+// stack switches for one thread's calls and returns gone wrong. A switch synchronises (flag 0): the
+// logical threads of one OS thread run one at a time, so only races between OS threads are reported.
+#if defined(__SANITIZE_THREAD__)
+#define XCUB_HOST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define XCUB_HOST_TSAN 1
+#endif
+#endif
+#if defined(XCUB_HOST_TSAN)
+#include <sanitizer/tsan_interface.h>
+#endif
+
 namespace xcub::host::detail {
 
 thread_local const thread_ids* current_ids = nullptr;
+
+namespace {
+#if defined(XCUB_HOST_TSAN)
+void tsan_enter(void*& fiber) {
+  if (!fiber) fiber = __tsan_create_fiber(0);
+  __tsan_switch_to_fiber(fiber, 0);
+}
+void tsan_leave(void* scheduler) { __tsan_switch_to_fiber(scheduler, 0); }
+void tsan_ended(void*& fiber) {
+  if (fiber) __tsan_destroy_fiber(fiber);
+  fiber = nullptr;
+}
+void* tsan_current() { return __tsan_get_current_fiber(); }
+#else
+void tsan_enter(void*&) {}
+void tsan_leave(void*) {}
+void tsan_ended(void*&) {}
+void* tsan_current() { return nullptr; }
+#endif
+}  // namespace
 
 namespace {
 
@@ -114,10 +149,13 @@ void run_thread(grid_run& run, emu_thread& t) {
                                         fatal("the kernel threw an exception", &t);
                                       }
                                       thread_exit(run, t);
+                                      tsan_leave(run.tsan_scheduler);
                                       return std::move(run.scheduler);
                                     });
   }
+  tsan_enter(t.tsan_fiber);
   t.fiber = std::move(t.fiber).resume();
+  if (t.state == thread_state::done) tsan_ended(t.tsan_fiber);
   run.current = nullptr;
   current_ids = nullptr;
 }
@@ -129,6 +167,7 @@ grid_run* active_run() { return tls_run; }
 void park_current() {
   grid_run& run = *tls_run;
   emu_thread* self = run.current;
+  tsan_leave(run.tsan_scheduler);
   run.scheduler = std::move(run.scheduler).resume();
   run.current = self;
   current_ids = &self->ids;
@@ -173,6 +212,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.total_blocks = 1ull * g.x * g.y * g.z;
   run.spin_limit = env_number("XCUB_HOST_SPIN_LIMIT", 1ull << 22);
   run.san_checks = san_enabled ? san_checks_from_environment() : 0;
+  run.tsan_scheduler = tsan_current();
   if (const auto seed = schedule_seed()) {
     run.random = true;
     run.seed = *seed;
