@@ -118,8 +118,9 @@ void run(reader& in, unsigned algorithm) {
   if (algorithm == 2 || algorithm == 4) {  // items outside every segment are neither read nor written
     std::vector<K> poisoned(n);
     std::memset(poisoned.data(), poison, n * sizeof(K));
-    // DeviceSegmentedSort: the radix order of the whole key, ascending
-    const auto order = algorithm == 2 ? less : xcub::reference::radix_less<K>{};
+    // both ascending; DeviceSegmentedSort by the radix order of the whole key
+    const auto order = algorithm == 2 ? xcub::reference::radix_less<K>(less.begin_bit, less.end_bit)
+                                      : xcub::reference::radix_less<K>{};
     XCUB_FUZZ_CHECK(same_bits(got, xcub::reference::segmented_stable_sort(keys, poisoned, begin, end, order)));
     return;
   }

@@ -119,6 +119,7 @@ outcome two_phase(reader& in, Call call) {
   std::size_t bytes = 0;
   xcub::error_t e = call(nullptr, bytes);
   if (e != xcub::success) {
+    if (std::getenv("XCUB_FUZZ_VERBOSE")) std::fprintf(stderr, "xcub fuzz: size query: %s\n", xcub::error_string(e));
     XCUB_FUZZ_CHECK(e == xcub::error_invalid_value);
     return outcome::refused;
   }
@@ -133,6 +134,9 @@ outcome two_phase(reader& in, Call call) {
   XCUB_FUZZ_CHECK(xcub::device_malloc(&temp, std::max<std::size_t>(give, 1)) == xcub::success);
   e = call(temp, give);
   XCUB_FUZZ_CHECK(xcub::device_free(temp) == xcub::success);
+  if (std::getenv("XCUB_FUZZ_VERBOSE")) {  // replaying an input: what the call was given and said
+    std::fprintf(stderr, "xcub fuzz: temp storage %zu bytes asked, %zu given: %s\n", bytes, give, xcub::error_string(e));
+  }
   if (too_small) {
     XCUB_FUZZ_CHECK(e == xcub::error_invalid_value);
     return outcome::short_temp;
