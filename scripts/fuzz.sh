@@ -10,7 +10,8 @@
 # Environment:
 #   XCUB_FUZZ_DIR=build/fuzz     the build folder (set up here on first use)
 #   XCUB_FUZZ_MERGE=1            after the run, merge what the run found into tests/fuzz/corpus/<target>
-#                                (libFuzzer's -merge=1 keeps only inputs that add coverage), to commit
+#                                (libFuzzer's -merge=1 -use_counters=0 adds only inputs that reach new
+#                                code, so the tree's corpus stays at about 150 small files), to commit
 #   XCUB_FUZZ_JOBS=N             N parallel fuzzing processes per target (libFuzzer -fork=N)
 # The tree's corpus is only read during a run; what a run adds goes to $XCUB_FUZZ_DIR/corpus/<target>.
 # A failing input is written to $XCUB_FUZZ_DIR/artifacts/ and the script ends with status 1;
@@ -51,7 +52,8 @@ for t in "${targets[@]}"; do
   fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+ +DONE" "$dir/$t.log" || true
   if [ "${XCUB_FUZZ_MERGE:-0}" = 1 ]; then
-    "$dir/tests/fuzz/$t" -merge=1 -max_len=4096 "tests/fuzz/corpus/$t" "$dir/corpus/$t" 2>>"$dir/$t.log"
+    "$dir/tests/fuzz/$t" -merge=1 -use_counters=0 -max_len=4096 "tests/fuzz/corpus/$t" "$dir/corpus/$t" \
+      2>>"$dir/$t.log"
     echo "    tests/fuzz/corpus/$t: $(ls "tests/fuzz/corpus/$t" | wc -l) inputs"
   fi
 done
