@@ -21,6 +21,9 @@
 #include <new>
 #include <string>
 
+// AddressSanitizer's interface, weak so that one library serves plain and ASan runs.
+extern "C" void __asan_unpoison_memory_region(void const volatile* addr, std::size_t size) __attribute__((weak));
+
 namespace xcub::host::detail {
 namespace {
 
@@ -100,6 +103,9 @@ XCUB_HOST_API error_t device_allocate(void** ptr, std::size_t bytes) {
     munmap(m, map_bytes);
     return error_memory_allocation;
   }
+  // The kernel may hand out addresses that were a fiber stack of an OS thread that has ended:
+  // AddressSanitizer, which does not follow fiber stacks, may still hold their frames' redzones.
+  if (__asan_unpoison_memory_region) __asan_unpoison_memory_region(map + guard_before, data_pages);
   unsigned char* user = map + guard_before + data_pages - rounded;
   const allocation a{map, map_bytes, bytes, rounded - bytes};
   std::memset(user + bytes, canary, a.slack);
