@@ -1,5 +1,6 @@
 // libFuzzer target: the selection family (DeviceSelect Flagged/If/Unique, DevicePartition::If,
-// DeviceRunLengthEncode::Encode, DeviceHistogram::HistogramEven with levels from the input), on
+// DeviceRunLengthEncode::Encode, DeviceHistogram::HistogramEven with levels from the input,
+// DeviceTopK::MaxKeys with k from the input), on
 // 32-bit signed and 8-bit unsigned items. The input picks the algorithm, the type, the count
 // (negative too), null pointers, the histogram's levels and range, the temp size and the items;
 // results are compared with the oracle and every refusal must have written nothing.
@@ -9,8 +10,10 @@
 #include <xcub/device/device_partition.hpp>
 #include <xcub/device/device_run_length_encode.hpp>
 #include <xcub/device/device_select.hpp>
+#include <xcub/device/device_topk.hpp>
 #include <xcub/reference/histogram.hpp>
 #include <xcub/reference/select.hpp>
+#include <xcub/reference/topk.hpp>
 
 using namespace xcub_fuzz;
 
@@ -23,6 +26,15 @@ struct odd {
 struct nonzero {
   bool operator()(std::uint8_t f) const { return f != 0; }
 };
+
+/// Items [from, n) of the buffer still hold the poison.
+template <class T>
+bool buffer_tail_untouched(const buffer<T>& b, std::size_t from) {
+  const std::vector<T> all = b.download();
+  std::vector<unsigned char> bytes((all.size() - from) * sizeof(T));
+  if (!bytes.empty()) std::memcpy(bytes.data(), all.data() + from, bytes.size());
+  return std::all_of(bytes.begin(), bytes.end(), [](unsigned char c) { return c == poison; });
+}
 
 template <class T>
 void run(reader& in, unsigned algorithm) {
@@ -47,6 +59,7 @@ void run(reader& in, unsigned algorithm) {
   outcome o;
   bool must_refuse = count < 0 || (work && (null_in || null_out)) || null_count;
   const bool histogram = algorithm == 5;
+  const long long k = static_cast<long long>(in.count(n + 8)) - ((flags & 64) ? 1 : 0);  // -1 too; past n: clamped
   switch (algorithm) {
     case 0:
       must_refuse = must_refuse || (work && null_flags);
@@ -75,6 +88,12 @@ void run(reader& in, unsigned algorithm) {
                                                    count);
       });
       break;
+    case 6:
+      must_refuse = count < 0 || k < 0 || (work && k > 0 && (null_in || null_out));
+      o = two_phase(in, [&](void* t, std::size_t& b) {
+        return xcub::DeviceTopK::MaxKeys(t, b, d_in.data(), d_out.data(), count, k);
+      });
+      break;
     default:
       must_refuse = count < 0 || (work && null_in) || null_out || levels < 2 || !(lower < upper);
       o = two_phase(in, [&](void* t, std::size_t& b) {
@@ -83,6 +102,7 @@ void run(reader& in, unsigned algorithm) {
       break;
   }
   const bool may_refuse = must_refuse || null_in || null_out || null_count || null_flags;
+  (void)k;
   if (o != outcome::ran) {
     XCUB_FUZZ_CHECK(d_out.untouched() && d_count.untouched() && d_lengths.untouched() && d_hist.untouched());
     XCUB_FUZZ_CHECK(d_in.download() == host);
@@ -90,6 +110,16 @@ void run(reader& in, unsigned algorithm) {
     return;
   }
   XCUB_FUZZ_CHECK(!must_refuse);
+  if (algorithm == 6) {  // unordered: compare as multisets
+    if (null_out || !work || k <= 0) return;
+    std::vector<T> want = xcub::reference::topk_keys(host, static_cast<std::size_t>(k), true);
+    std::vector<T> got = d_out.download(want.size());
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    XCUB_FUZZ_CHECK(got == want);
+    if (want.size() < n) XCUB_FUZZ_CHECK(buffer_tail_untouched(d_out, want.size()));
+    return;
+  }
   if (histogram) {
     if (!null_out) XCUB_FUZZ_CHECK(d_hist.download() == xcub::reference::histogram_even<int>(host, levels, lower, upper));
     return;
@@ -129,7 +159,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   leak_check leaks;
   reader in(data, size);
   const std::uint8_t pick = in.byte();
-  const unsigned algorithm = (pick >> 1) % 6;
+  const unsigned algorithm = (pick >> 1) % 7;
   if (pick & 1) run<std::uint8_t>(in, algorithm);
   else run<int>(in, algorithm);
   return 0;

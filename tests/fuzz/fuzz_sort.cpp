@@ -1,12 +1,15 @@
 // libFuzzer target: the sorting family (DeviceRadixSort SortKeys/SortPairs ascending and
 // descending with bit ranges from the input, DeviceSegmentedRadixSort::SortKeys with segment
-// layouts from the input, DeviceMergeSort::SortKeysCopy, DeviceSegmentedSort::StableSortKeys), on 32-bit
+// layouts from the input, DeviceMergeSort::SortKeysCopy, DeviceSegmentedSort::StableSortKeys,
+// DeviceMerge::MergeKeys of two sorted runs split where the input says), on 32-bit
 // signed keys, 64-bit unsigned keys and floats (any bit pattern: NaNs, signed zeros). Results are
 // compared bitwise with the oracle's stable sorts; every refusal must have written nothing.
 #include "fuzz_support.hpp"
 
+#include <memory>
 #include <numeric>
 
+#include <xcub/device/device_merge.hpp>
 #include <xcub/device/device_merge_sort.hpp>
 #include <xcub/device/device_radix_sort.hpp>
 #include <xcub/device/device_segmented_radix_sort.hpp>
@@ -62,6 +65,8 @@ void run(reader& in, unsigned algorithm) {
   xcub::reference::radix_less<K> less(bits_ok ? begin_bit : 0, bits_ok ? end_bit : key_bits, descending);
   std::vector<K> want;
   std::vector<int> want_values;
+  std::vector<K> sorted_keys, run_a, run_b;
+  std::unique_ptr<buffer<K>> d_a, d_b;
   switch (algorithm) {
     case 0:
       must_refuse = must_refuse || !bits_ok;
@@ -98,6 +103,23 @@ void run(reader& in, unsigned algorithm) {
       });
       want = xcub::reference::stable_sort(keys, less);
       break;
+    case 5: {
+      // two runs sorted by `less`: the sorted keys split at a point of the input's choosing
+      sorted_keys = xcub::reference::stable_sort(keys, less);
+      const std::size_t split = in.count(n);
+      run_a.assign(sorted_keys.begin(), sorted_keys.begin() + static_cast<std::ptrdiff_t>(split));
+      run_b.assign(sorted_keys.begin() + static_cast<std::ptrdiff_t>(split), sorted_keys.end());
+      d_a = std::make_unique<buffer<K>>(run_a, null_in);
+      d_b = std::make_unique<buffer<K>>(run_b, null_in);
+      const long long na = count < 0 ? count : static_cast<long long>(run_a.size());
+      const long long nb = static_cast<long long>(run_b.size());
+      must_refuse = count < 0 || ((na > 0 || nb > 0) && null_out) || (na > 0 && null_in) || (nb > 0 && null_in);
+      o = two_phase(in, [&](void* t, std::size_t& b) {
+        return xcub::DeviceMerge::MergeKeys(t, b, d_a->data(), na, d_b->data(), nb, d_out.data(), less);
+      });
+      want = xcub::reference::merge(run_a, run_b, less).first;
+      break;
+    }
     default:
       o = two_phase(in, [&](void* t, std::size_t& b) {
         return xcub::DeviceSegmentedSort::StableSortKeys(t, b, d_keys.data(), d_out.data(), count,
@@ -134,7 +156,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   leak_check leaks;
   reader in(data, size);
   const std::uint8_t pick = in.byte();
-  const unsigned algorithm = (pick >> 2) % 5;
+  const unsigned algorithm = (pick >> 2) % 6;
   switch (pick & 3) {
     case 0: run<int>(in, algorithm); break;
     case 1: run<std::uint64_t>(in, algorithm); break;
