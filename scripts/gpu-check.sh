@@ -19,14 +19,28 @@ export PATH="$PATH:/usr/local/cuda/bin"
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nvcc --version | tail -n 2;
   echo "commit ${XCUB_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}"; } | tee "$out/device.txt"
 # XCUB_GPU_STEPS picks the steps (default all), so that a long run can be split over several calls
-# on one machine: tests (build and run the suite and the examples), memcheck, racecheck, synccheck, isa.
-steps=" ${XCUB_GPU_STEPS:-tests memcheck racecheck synccheck isa} "
+# on one machine: tests (build and run the suite and the examples), differential (xcub against CUB,
+# bitwise: tests/reliability/test_cub_differential.cu, built by the tests step), memcheck, racecheck,
+# synccheck, isa.
+steps=" ${XCUB_GPU_STEPS:-tests differential memcheck racecheck synccheck isa} "
 want() { [[ "$steps" == *" $1 "* ]]; }
 if want tests; then
   bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
   echo "cuda tests exit $? (${SECONDS}s since start)"
   grep -E '^\[doctest\]|^tests:|block_sum:|euclidean_norm:|block_sort:|^meson:' "$out/cuda-tests.log"
   grep -B2 -A12 'ERROR' "$out/cuda-tests.log" | head -n 60
+  pack
+fi
+if want differential; then
+  diff_bin=build/cuda/tests/reliability/xcub_cub_differential
+  if [ -x "$diff_bin" ]; then
+    "$diff_bin" > "$out/differential.log" 2>&1
+    echo "differential against CUB: exit $? (${SECONDS}s since start)"
+    grep -E '^\[doctest\]' "$out/differential.log"
+    grep -B2 -A12 'ERROR' "$out/differential.log" | head -n 40
+  else
+    echo "differential against CUB: $diff_bin is not built (the tests step builds it)"
+  fi
   pack
 fi
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would

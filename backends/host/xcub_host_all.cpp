@@ -18,3 +18,4 @@
 #include "src/stack_pool.cpp"
 #include "src/shared_memory.cpp"
 #include "src/sanitizer.cpp"
+#include "src/device_memory.cpp"

@@ -138,7 +138,9 @@ void on_fault(int sig, siginfo_t* info, void* uctx) {
     const char* addr = static_cast<const char*>(info->si_addr);
     const char* guard = pool.guard_begin(t->stack);
     char buf[512];
-    if (addr >= guard && addr < guard + pool.guard_bytes()) {
+    if (const std::string device = describe_device_address(addr); !device.empty()) {
+      std::snprintf(buf, sizeof buf, "xcub host emulator: %s\n", device.c_str());
+    } else if (addr >= guard && addr < guard + pool.guard_bytes()) {
       std::snprintf(buf, sizeof buf,
                     "xcub host emulator: stack overflow: the thread ran past its %zu-byte stack into the guard page "
                     "(raise XCUB_HOST_STACK_SIZE)\n",
@@ -153,6 +155,8 @@ void on_fault(int sig, siginfo_t* info, void* uctx) {
                   t->ids.block_idx.y, t->ids.block_idx.z, t->ids.thread_idx.x, t->ids.thread_idx.y,
                   t->ids.thread_idx.z, t->ids.warp, t->ids.lane);
     write_text(buf);
+  } else if (const std::string device = describe_device_address(info->si_addr); !device.empty()) {
+    write_text(("xcub host emulator: " + device + " (in host code, outside any kernel)\n").c_str());
   }
   // Hand the fault to whoever handled it before (or the default: terminate with the signal).
   sigaction(sig, sig == SIGBUS ? &previous_bus : &previous_segv, nullptr);

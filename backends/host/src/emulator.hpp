@@ -45,6 +45,7 @@ struct emu_thread {
   mask64 op_mask = 0;
   std::uint64_t op_in = 0, op_out = 0;
   int op_operand = 0, op_width = 0;
+  void* tsan_fiber = nullptr;  // under ThreadSanitizer (a -Db_sanitize=thread build): its fiber's identity
   // sanitizer only (sanitizer.cpp): this thread's clock, and what it knows of the clocks of the
   // other threads of its block since the block's last barrier (sorted (tid << 32 | clock) words)
   std::uint32_t san_clock = 1, san_known_gen = 0;
@@ -104,6 +105,7 @@ struct grid_run {
   std::deque<emu_thread*> ready;  // in-order schedule: FIFO; random schedule: picked at random
   emu_thread* current = nullptr;
   boost::context::fiber scheduler;  // where a parked thread returns to
+  void* tsan_scheduler = nullptr;   // under ThreadSanitizer: the OS thread's own fiber identity
   bool random = false;
   std::uint64_t seed = 0;
   std::mt19937_64 rng;
@@ -136,6 +138,11 @@ void san_warp_sync(emu_block& b, emu_thread* const* lanes, mask64 members);  // 
 // warp_collectives.cpp
 void release_warp_on_exit(emu_thread& t);  // checks a lane that ends while its warp waits for it
 void report_mask_disagreement(const emu_block& b);  // at a stall: overlapping groups that never meet
+
+// device_memory.cpp
+bool launch_fault_injected(error_t& e);                       // fault injection: this launch fails with e
+void check_device_canaries(const std::string& kernel_name);    // after a launch: writes past an allocation's end
+std::string describe_device_address(const void* p);           // a guard hit, named; empty if not one
 
 // diagnostics.cpp
 [[noreturn]] void fatal(const std::string& what, const emu_thread* t = nullptr);

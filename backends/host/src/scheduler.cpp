@@ -9,11 +9,47 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <optional>
+
+// Built with -fsanitize=thread (a -Db_sanitize=thread build, for races between host threads that
+// each run grids): every fiber switch is announced to ThreadSanitizer, which otherwise takes the
+// stack switches for one thread's calls and returns gone wrong. A switch synchronises (flag 0): the
+// logical threads of one OS thread run one at a time, so only races between OS threads are reported.
+#if defined(__SANITIZE_THREAD__)
+#define XCUB_HOST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define XCUB_HOST_TSAN 1
+#endif
+#endif
+#if defined(XCUB_HOST_TSAN)
+#include <sanitizer/tsan_interface.h>
+#endif
 
 namespace xcub::host::detail {
 
 thread_local const thread_ids* current_ids = nullptr;
+
+namespace {
+#if defined(XCUB_HOST_TSAN)
+void tsan_enter(void*& fiber) {
+  if (!fiber) fiber = __tsan_create_fiber(0);
+  __tsan_switch_to_fiber(fiber, 0);
+}
+void tsan_leave(void* scheduler) { __tsan_switch_to_fiber(scheduler, 0); }
+void tsan_ended(void*& fiber) {
+  if (fiber) __tsan_destroy_fiber(fiber);
+  fiber = nullptr;
+}
+void* tsan_current() { return __tsan_get_current_fiber(); }
+#else
+void tsan_enter(void*&) {}
+void tsan_leave(void*) {}
+void tsan_ended(void*&) {}
+void* tsan_current() { return nullptr; }
+#endif
+}  // namespace
 
 namespace {
 
@@ -113,10 +149,13 @@ void run_thread(grid_run& run, emu_thread& t) {
                                         fatal("the kernel threw an exception", &t);
                                       }
                                       thread_exit(run, t);
+                                      tsan_leave(run.tsan_scheduler);
                                       return std::move(run.scheduler);
                                     });
   }
+  tsan_enter(t.tsan_fiber);
   t.fiber = std::move(t.fiber).resume();
+  if (t.state == thread_state::done) tsan_ended(t.tsan_fiber);
   run.current = nullptr;
   current_ids = nullptr;
 }
@@ -128,6 +167,7 @@ grid_run* active_run() { return tls_run; }
 void park_current() {
   grid_run& run = *tls_run;
   emu_thread* self = run.current;
+  tsan_leave(run.tsan_scheduler);
   run.scheduler = std::move(run.scheduler).resume();
   run.current = self;
   current_ids = &self->ids;
@@ -159,6 +199,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
     return error_invalid_configuration;
   }
   if (tls_run) fatal("a kernel launched another kernel; the host emulator runs one grid at a time per OS thread");
+  if (error_t injected = success; launch_fault_injected(injected)) return injected;
 
   install_fault_handler();
   grid_run run;
@@ -171,6 +212,7 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.total_blocks = 1ull * g.x * g.y * g.z;
   run.spin_limit = env_number("XCUB_HOST_SPIN_LIMIT", 1ull << 22);
   run.san_checks = san_launch_checks();
+  run.tsan_scheduler = tsan_current();
   if (const auto seed = schedule_seed()) {
     run.random = true;
     run.seed = *seed;
@@ -180,27 +222,37 @@ error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx) 
   run.slots.resize(std::min(resident, run.total_blocks));
 
   tls_run = &run;
-  for (auto& slot : run.slots) {
-    slot = std::make_unique<emu_block>();
-    arena_acquire(*slot, request.shared_bytes);
-    admit_block(run, *slot, run.next_block++);
-  }
-  std::size_t finished_slots = 0;
-  while (finished_slots < run.slots.size()) {
-    emu_thread* t = pick_ready(run);
-    if (!t) report_stall(run);
-    emu_block& blk = *t->block;
-    run_thread(run, *t);
-    if (blk.live == 0) {  // the block is complete: reuse its slot for the next block, if any
-      if (run.next_block < run.total_blocks) {
-        admit_block(run, blk, run.next_block++);
-      } else {
-        blk.live = ~0u;  // never counted again
-        ++finished_slots;
+  try {
+    for (auto& slot : run.slots) {
+      slot = std::make_unique<emu_block>();
+      arena_acquire(*slot, request.shared_bytes);
+      admit_block(run, *slot, run.next_block++);
+    }
+    std::size_t finished_slots = 0;
+    while (finished_slots < run.slots.size()) {
+      emu_thread* t = pick_ready(run);
+      if (!t) report_stall(run);
+      emu_block& blk = *t->block;
+      run_thread(run, *t);
+      if (blk.live == 0) {  // the block is complete: reuse its slot for the next block, if any
+        if (run.next_block < run.total_blocks) {
+          admit_block(run, blk, run.next_block++);
+        } else {
+          blk.live = ~0u;  // never counted again
+          ++finished_slots;
+        }
       }
     }
+  } catch (const std::bad_alloc&) {
+    // Thrown in the scheduler (a fiber stack, a slot's threads), never inside a kernel: threads
+    // of the grid may be parked mid-kernel, so there is nothing to unwind to; a named stop.
+    run.current = nullptr;
+    fatal("out of memory: the emulator could not get a fiber stack or a block's state (" +
+          std::to_string(this_thread_stacks().stack_bytes()) + "-byte stack per parked thread; lower "
+          "XCUB_HOST_STACK_SIZE or XCUB_HOST_RESIDENT_BLOCKS)");
   }
   for (auto& slot : run.slots) arena_release(*slot);
+  check_device_canaries(run.kernel_name);  // still names the kernel: tls_run is set
   tls_run = nullptr;
   return success;
 }
@@ -294,6 +346,7 @@ const char* error_text(error_t e) {
     case error_invalid_configuration: return "invalid configuration argument (grid, block or shared memory size)";
     case error_invalid_device: return "invalid device ordinal";
     case error_not_ready: return "device not ready";
+    case error_launch_failure: return "unspecified launch failure (injected)";
   }
   return "unknown error";
 }

@@ -38,7 +38,8 @@ region& the_region() {
     auto* reg = new region;  // never destroyed: grids may run during static destruction
     void* p = mmap(nullptr, chunk_bytes * max_chunks, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
+    if (p == MAP_FAILED) fatal("cannot reserve the address space of block shared memory (" +
+                               std::to_string(chunk_bytes * max_chunks >> 20) + " MiB, mapped on use)");
     reg->base = static_cast<unsigned char*>(p);
     return reg;
   }();
@@ -85,7 +86,7 @@ void arena_acquire(emu_block& b, std::size_t dynamic_bytes) {
     if (san_enabled && !r.shadows[b.chunk]) {
       void* s = mmap(nullptr, chunk_bytes * sizeof(shadow_cell), PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (s == MAP_FAILED) throw std::bad_alloc();
+      if (s == MAP_FAILED) fatal("out of memory for the shared-memory sanitizer's shadow of a block");
       r.shadows[b.chunk] = static_cast<shadow_cell*>(s);
     }
   }

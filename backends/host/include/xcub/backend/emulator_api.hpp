@@ -27,6 +27,7 @@ enum error_t : int {
   error_invalid_configuration = 9,
   error_invalid_device = 101,
   error_not_ready = 600,
+  error_launch_failure = 719,  // only from fault injection (inject_launch_failure): kernels never fail to start here
 };
 
 }  // namespace xcub
@@ -74,6 +75,29 @@ struct launch_request {
 XCUB_HOST_API error_t run_grid(const launch_request& request, void (*body)(void*), void* ctx);
 
 XCUB_HOST_API const char* error_text(error_t e);
+
+// ---- device memory (device_memory.cpp; docs/host-emulator.md, "Device memory bounds") ----
+/// device_malloc and device_free: each allocation is a mapping of its own, 256-byte aligned, that
+/// ends within 256 bytes of a guard region; the bytes up to the guard are a canary.
+XCUB_HOST_API error_t device_allocate(void** ptr, std::size_t bytes);
+/// error_invalid_value for a pointer that is not a live allocation (freed twice, never allocated).
+XCUB_HOST_API error_t device_release(void* ptr);
+/// False when [p, p + bytes) starts in a device allocation (or its guards) and does not lie inside
+/// it; true for memory that is not device memory (host memory is the caller's business).
+XCUB_HOST_API bool device_range_ok(const void* p, std::size_t bytes);
+/// The live device allocations (and, into *bytes, their sizes' sum): what a leak check compares.
+XCUB_HOST_API std::size_t device_live_allocations(std::size_t* bytes = nullptr);
+
+// ---- fault injection, per OS thread (tests: every failure point of a call) ----
+/// The k-th allocation from now (device_malloc, stream_create, event_create; k >= 1) fails with
+/// error_memory_allocation; 0 disarms.
+XCUB_HOST_API void inject_allocation_failure(unsigned long long k);
+/// The k-th launch from now returns `e` and runs nothing; 0 disarms.
+XCUB_HOST_API void inject_launch_failure(unsigned long long k, error_t e = error_launch_failure);
+/// How many injected faults have fired on this OS thread (a walk over k stops when one did not).
+XCUB_HOST_API unsigned long long injected_faults();
+/// Counts down the allocation injection; true when this allocation is to fail.
+XCUB_HOST_API bool allocation_fault_injected();
 
 /// Seeded random schedule for the grids this OS thread launches next: `enabled` false returns to
 /// the environment's choice (XCUB_HOST_SCHEDULE_SEED) or, without it, the in-order schedule.

@@ -30,17 +30,16 @@ inline const char* error_string(error_t e) { return host::detail::error_text(e);
 /// Kernels run inside launch(), which returns their errors, so there is no deferred error.
 inline error_t get_last_error() { return success; }
 
+/// Every allocation is recorded with its size and ends next to a guard region: a kernel that runs
+/// past it is reported (docs/host-emulator.md, "Device memory bounds").
 inline error_t device_malloc(void** ptr, std::size_t bytes) {
   if (!ptr) return error_invalid_value;
   *ptr = nullptr;
   if (bytes == 0) return success;
-  *ptr = ::operator new(bytes, std::align_val_t{256}, std::nothrow);
-  return *ptr ? success : error_memory_allocation;
+  return host::detail::device_allocate(ptr, bytes);
 }
-inline error_t device_free(void* ptr) {
-  ::operator delete(ptr, std::align_val_t{256});
-  return success;
-}
+/// error_invalid_value for a pointer that device_malloc did not return or that is already freed.
+inline error_t device_free(void* ptr) { return host::detail::device_release(ptr); }
 /// memcpy and memset are function templates (of nothing) so that in code that says
 /// `using namespace xcub;` an unqualified memcpy(...) / memset(...) still means the C library's
 /// (a non-template wins a tie): without that, the toolkit's own headers stop compiling (an
@@ -49,13 +48,17 @@ template <class = void>
 inline error_t memcpy(void* dst, const void* src, std::size_t bytes) {
   if (bytes == 0) return success;
   if (!dst || !src) return error_invalid_value;
+  // a range that starts in a device allocation must end in it (as CUDA refuses it)
+  if (!host::detail::device_range_ok(dst, bytes) || !host::detail::device_range_ok(src, bytes)) {
+    return error_invalid_value;
+  }
   std::memmove(dst, src, bytes);
   return success;
 }
 template <class = void>
 inline error_t memset(void* ptr, int byte, std::size_t bytes) {
   if (bytes == 0) return success;
-  if (!ptr) return error_invalid_value;
+  if (!ptr || !host::detail::device_range_ok(ptr, bytes)) return error_invalid_value;
   std::memset(ptr, byte, bytes);
   return success;
 }
@@ -133,6 +136,8 @@ inline error_t device_get_name(char* name, int len, int device) {
 // ---- streams and events: launches are synchronous, so all work is always complete ----
 inline error_t stream_create(stream_t* stream) {
   if (!stream) return error_invalid_value;
+  *stream = nullptr;
+  if (host::detail::allocation_fault_injected()) return error_memory_allocation;
   *stream = new (std::nothrow) host::detail::stream_object;
   return *stream ? success : error_memory_allocation;
 }
@@ -145,6 +150,8 @@ inline error_t stream_synchronize(stream_t /*stream*/) { return success; }
 
 inline error_t event_create(event_t* event) {
   if (!event) return error_invalid_value;
+  *event = nullptr;
+  if (host::detail::allocation_fault_injected()) return error_memory_allocation;
   *event = new (std::nothrow) host::detail::event_object;
   return *event ? success : error_memory_allocation;
 }
