@@ -4,7 +4,7 @@
 // in a forked child, which must die with that report; the same kernels launched with the declared
 // shape complete and give the right results (the block suites run every other correct shape).
 #include "test_support.hpp"
-#include "child_process.hpp"
+#include "emulator_reports.hpp"
 
 #include <xcub/block/block_adjacent_difference.hpp>
 #include <xcub/block/block_discontinuity.hpp>
@@ -169,24 +169,10 @@ namespace {
 using xcub_test::child_result;
 using xcub_test::run_in_child;
 
-template <class... Params, class... Args>
-child_result launch_in_child(xcub::dim3 grid, xcub::dim3 block, void (*kernel)(Params...), Args... args) {
-  return run_in_child([&] {
-    unsetenv("XCUB_HOST_SCHEDULE_SEED");
-    xcub::host::detail::set_schedule_seed(false, 0);
-    (void)xcub::launch(grid, block, 0, nullptr, kernel, args...);
-  });
-}
+using xcub_test::launch_in_child;
 
 void check_report(const child_result& r, std::initializer_list<std::string> parts) {
-  INFO("child stderr:\n" << r.err);
-  CHECK(r.died());
-  CHECK(r.signal == SIGABRT);
-  CHECK(r.err.find("xcub host emulator: ") != std::string::npos);
-  for (const std::string& part : parts) {
-    INFO("expected in the report: " << part);
-    CHECK(r.err.find(part) != std::string::npos);
-  }
+  xcub_test::check_report(r, SIGABRT, parts);
 }
 }  // namespace
 

@@ -2,7 +2,7 @@
 // forked child, which must die, and its stderr must say what went wrong and name the kernel
 // (the kernels have external linkage and the tests link with -rdynamic), the block and the thread.
 #include "test_support.hpp"
-#include "child_process.hpp"
+#include "emulator_reports.hpp"
 
 #include <signal.h>
 
@@ -139,33 +139,14 @@ using xcub_test::child_result;
 using xcub_test::run_in_child;
 constexpr unsigned W = arch::warp_threads;
 
-/// Launches in a child, on the in-order schedule whatever the environment says, so that which
-/// thread trips the check is known.
-template <class... Params, class... Args>
-child_result launch_in_child(xcub::dim3 grid, xcub::dim3 block, void (*kernel)(Params...), Args... args) {
-  return run_in_child([&] {
-    unsetenv("XCUB_HOST_SCHEDULE_SEED");
-    xcub::host::detail::set_schedule_seed(false, 0);
-    (void)xcub::launch(grid, block, 0, nullptr, kernel, args...);
-  });
-}
+using xcub_test::launch_in_child;
 
 std::string thread_line(unsigned block, unsigned thread) {
   return "\n  block (" + std::to_string(block) + ",0,0), thread (" + std::to_string(thread) + ",0,0) (warp " +
          std::to_string(thread / W) + ", lane " + std::to_string(thread % W) + ")";
 }
 
-/// The child died of `sig`, and its stderr holds every one of `parts`.
-void check_report(const child_result& r, int sig, std::initializer_list<std::string> parts) {
-  INFO("child stderr:\n" << r.err);
-  CHECK(r.died());
-  CHECK(r.signal == sig);
-  CHECK(r.err.find("xcub host emulator: ") != std::string::npos);
-  for (const std::string& part : parts) {
-    INFO("expected in the report: " << part);
-    CHECK(r.err.find(part) != std::string::npos);
-  }
-}
+using xcub_test::check_report;
 
 const std::string here = "emulator/test_checks.cpp:";
 }  // namespace

@@ -4,7 +4,7 @@
 // emulator lets it pass (an AddressSanitizer build catches the two overruns, which land in the
 // poisoned gaps between shared objects). The fixed kernels must run clean under the sanitizer.
 #include "test_support.hpp"
-#include "child_process.hpp"
+#include "emulator_reports.hpp"
 
 #include <signal.h>
 
@@ -167,15 +167,8 @@ void check_planted(std::initializer_list<std::string> parts, bool asan_sees, xcu
     CHECK(plain.err.empty());
   }
   if (!sanitized()) return;  // a plain build: nothing more to see
-  const child_result r = launch_in_child("race,bounds,init", grid, block, shared, kernel, args...);
-  INFO("sanitized, child stderr:\n" << r.err);
-  CHECK(r.died());
-  CHECK(r.signal == SIGABRT);
-  CHECK(r.err.find("xcub host emulator: ") != std::string::npos);
-  for (const std::string& part : parts) {
-    INFO("expected in the report: " << part);
-    CHECK(r.err.find(part) != std::string::npos);
-  }
+  INFO("sanitized");
+  xcub_test::check_report(launch_in_child("race,bounds,init", grid, block, shared, kernel, args...), SIGABRT, parts);
 }
 
 /// The fixed kernel runs clean under every check (a plain build has none to ask for: asking would
