@@ -23,16 +23,11 @@
 #include <xcub/util/key_value_pair.hpp>
 
 #include "device_test_support.hpp"
+#include "size_query_checks.hpp"
 
 namespace {
 
-/// The size query `f(bytes)` succeeds and asks for at least one byte.
-template <class F>
-void answers(F f) {
-  std::size_t bytes = 0;
-  CHECK(f(bytes) == xcub::success);
-  CHECK(bytes >= 1);
-}
+using xcub_test::answers;
 
 struct is_even {
   XCUB_HOST_DEVICE bool operator()(int x) const { return x % 2 == 0; }

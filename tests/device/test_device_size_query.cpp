@@ -35,42 +35,18 @@
 #include <xcub/reference/topk.hpp>
 
 #include "device_test_support.hpp"
+#include "size_query_checks.hpp"
 
 using namespace xcub_device_test;
+using xcub_test::check_two_phases;
+using xcub_test::or_null;
 
 namespace {
-
-/// `call(temp, bytes, real)` calls one entry point with the test's buffers (real) or with a null
-/// pointer in place of every data pointer. Checks the contract above; `untouched()` checks, after
-/// the refused second call, that the outputs still hold what the test put there.
-template <class Call, class Untouched>
-void check_two_phases(Call call, Untouched untouched) {
-  std::size_t null_bytes = 0, real_bytes = 0;
-  REQUIRE(call(nullptr, null_bytes, false) == xcub::success);
-  REQUIRE(call(nullptr, real_bytes, true) == xcub::success);
-  CHECK(null_bytes == real_bytes);
-  REQUIRE(null_bytes >= 1);
-  xcub::device_buffer<unsigned char> temp(null_bytes);
-  std::size_t bytes = null_bytes;
-  CHECK(call(temp.data(), bytes, false) == xcub::error_invalid_value);
-  CHECK(bytes == null_bytes);
-  XCUB_TEST_CALL(xcub::device_synchronize());
-  untouched();
-  bytes = null_bytes;
-  XCUB_TEST_CALL(call(temp.data(), bytes, true));
-  XCUB_TEST_CALL(xcub::device_synchronize());
-}
 
 /// A device buffer of n copies of `value`.
 template <class T>
 xcub::device_buffer<T> filled(std::size_t n, T value) {
   return to_device(std::vector<T>(n, value));
-}
-
-/// p where `real`, else a null pointer of its type.
-template <class T>
-T* or_null(bool real, T* p) {
-  return real ? p : nullptr;
 }
 
 const std::vector<std::size_t> sizes = {1, 1000, 70001};

@@ -15,15 +15,11 @@
 #include <xcub/util/double_buffer.hpp>
 
 #include "test_support.hpp"
+#include "size_query_checks.hpp"
 
 namespace {
 
-template <class F>
-void answers(F f) {
-  std::size_t bytes = 0;
-  CHECK(f(bytes) == xcub::success);
-  CHECK(bytes >= 1);
-}
+using xcub_test::answers;
 
 struct pair_key {
   float a;

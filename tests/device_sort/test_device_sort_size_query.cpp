@@ -23,8 +23,12 @@
 #include <xcub/util/device_buffer.hpp>
 
 #include "test_support.hpp"
+#include "size_query_checks.hpp"
 
 namespace {
+using xcub_test::check_two_phases;
+using xcub_test::or_null;
+
 
 template <class T>
 xcub::device_buffer<T> to_device(const std::vector<T>& host) {
@@ -36,31 +40,6 @@ template <class T>
 xcub::device_buffer<T> filled(std::size_t n, T value) {
   return to_device(std::vector<T>(n, value));
 }
-template <class T>
-T* or_null(bool real, T* p) {
-  return real ? p : nullptr;
-}
-
-/// As tests/device/test_device_size_query.cpp: `call(temp, bytes, real)` with the test's buffers or
-/// null data pointers; `untouched()` checks the outputs after the refused second call.
-template <class Call, class Untouched>
-void check_two_phases(Call call, Untouched untouched) {
-  std::size_t null_bytes = 0, real_bytes = 0;
-  REQUIRE(call(nullptr, null_bytes, false) == xcub::success);
-  REQUIRE(call(nullptr, real_bytes, true) == xcub::success);
-  CHECK(null_bytes == real_bytes);
-  REQUIRE(null_bytes >= 1);
-  xcub::device_buffer<unsigned char> temp(null_bytes);
-  std::size_t bytes = null_bytes;
-  CHECK(call(temp.data(), bytes, false) == xcub::error_invalid_value);
-  CHECK(bytes == null_bytes);
-  XCUB_TEST_CALL(xcub::device_synchronize());
-  untouched();
-  bytes = null_bytes;
-  XCUB_TEST_CALL(call(temp.data(), bytes, true));
-  XCUB_TEST_CALL(xcub::device_synchronize());
-}
-
 /// The keys' raw bits (NaNs compare equal to themselves).
 std::vector<std::uint32_t> raw_bits(const std::vector<float>& keys) {
   std::vector<std::uint32_t> out(keys.size());
