@@ -23,6 +23,13 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz_reduce fuzz_select fuzz_sort)
 dir=${XCUB_FUZZ_DIR:-build/fuzz}
+# clang and its sanitizer runtimes (libFuzzer, ASan, UBSan, TSan) from Debian 12, where missing
+if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  sudo_cmd=()
+  [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-14-dev >/dev/null
+fi
 cxx=$(command -v clang++-14 || command -v clang++ || true)
 [ -n "$cxx" ] || { echo "scripts/fuzz.sh: clang++ is needed (Debian: clang, libclang-rt-14-dev)"; exit 2; }
 if [ ! -f "$dir/build.ninja" ]; then
