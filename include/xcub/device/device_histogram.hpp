@@ -334,8 +334,8 @@ struct DeviceHistogramTuned {
   /// num_levels of channel c (of A): at least 2 (one bin); checked in both calls, as CUB's.
   static bool levels_valid(const detail::entry_point& call, int num_levels, int c, int active) {
     if (num_levels >= 2) return true;
-    if (active == 1) call.fail("num_levels (%d) < 2", num_levels);
-    else call.fail("num_levels[%d] (%d) < 2", c, num_levels);
+    if (active == 1) (void)call.fail("num_levels (%d) < 2", num_levels);
+    else (void)call.fail("num_levels[%d] (%d) < 2", c, num_levels);
     return false;
   }
 

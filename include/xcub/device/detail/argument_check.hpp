@@ -115,7 +115,7 @@ class entry_point {
   template <class N>
   bool count(N n, const char* argument) const {
     if (valid_count(n)) return true;
-    fail(count_format<N>(), argument, loggable(n));
+    (void)fail(count_format<N>(), argument, loggable(n));
     return false;
   }
 
@@ -124,7 +124,7 @@ class entry_point {
   template <class It>
   bool data(const It& it, const char* argument, bool needed = true) const {
     if (query_ || !needed || !is_null_iterator(it)) return true;
-    fail("%s is null", argument);
+    (void)fail("%s is null", argument);
     return false;
   }
 
@@ -146,9 +146,9 @@ class entry_point {
     if (e != error_invalid_value || !debug_log_enabled()) return e;
     std::size_t needed = 0;
     if (!query_ && f(static_cast<void*>(nullptr), needed) == success && given < needed) {
-      fail("temp_storage_bytes (%zu) < %zu, the size the query gives", given, needed);
+      (void)fail("temp_storage_bytes (%zu) < %zu, the size the query gives", given, needed);
     } else {
-      fail("the sizes exceed a limit of the algorithm (docs/device-*.md)");
+      (void)fail("the sizes exceed a limit of the algorithm (docs/device-*.md)");
     }
     return e;
   }
