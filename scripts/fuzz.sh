@@ -33,7 +33,7 @@ fi
 cxx=$(command -v clang++-14 || command -v clang++ || true)
 [ -n "$cxx" ] || { echo "scripts/fuzz.sh: clang++ is needed (Debian: clang, libclang-rt-14-dev)"; exit 2; }
 if [ ! -f "$dir/build.ninja" ]; then
-  CXX="$cxx" CC="${cxx/clang++/clang}" meson setup "$dir" -Dfuzz=true -Db_sanitize=address,undefined -Db_lundef=false \
+  CXX="$cxx" CC="${cxx/clang++/clang}" meson setup "$dir" -Dfuzz=true -Dtests=enabled -Db_sanitize=address,undefined -Db_lundef=false \
     -Doptimization=1 -Dexamples=disabled -Dbenchmarks=disabled >/dev/null
 fi
 ninja -C "$dir" "${targets[@]/#/tests/fuzz/}"
