@@ -27,7 +27,8 @@ std::vector<int> run_keys(std::size_t n, std::size_t max_run, std::mt19937_64& r
   return keys;
 }
 
-template <class Facade, class V, class Op>
+/// N: the count's type (num_items and *num_runs_out).
+template <class Facade, class V, class N = long long, class Op>
 void check(std::mt19937_64& rng, std::size_t n, std::size_t max_run, Op op) {
   const std::vector<int> keys = run_keys(n, max_run, rng);
   std::vector<V> values(n);
@@ -40,15 +41,15 @@ void check(std::mt19937_64& rng, std::size_t n, std::size_t max_run, Op op) {
   auto d_values = to_device(values);
   xcub::device_buffer<int> d_unique(n + 1);
   xcub::device_buffer<V> d_aggregates(n + 1);
-  xcub::device_buffer<long long> d_runs(1);
+  xcub::device_buffer<N> d_runs(1);
   d_unique.fill_bytes(0x7F);
   two_phase([&](void* t, std::size_t& b) {
     return Facade::ReduceByKey(t, b, d_keys.data(), d_unique.data(), d_values.data(), d_aggregates.data(),
-                               d_runs.data(), op, static_cast<long long>(n));
+                               d_runs.data(), op, static_cast<N>(n));
   });
   INFO("n = " << n << ", runs up to " << max_run);
   const std::size_t runs = want.unique_keys.size();
-  xcub_test::check_equal(d_runs.download(), std::vector<long long>{static_cast<long long>(runs)}, "num_runs");
+  xcub_test::check_equal(d_runs.download(), std::vector<N>{static_cast<N>(runs)}, "num_runs");
   auto unique = d_unique.download();
   auto aggregates = d_aggregates.download();
   xcub_test::check_equal(std::vector<int>(unique.begin(), unique.begin() + runs), want.unique_keys, "unique keys");
@@ -88,6 +89,12 @@ TEST_CASE("device reduce by key: sums over runs of every length, several tunings
     }
   });
   check<xcub::DeviceReduce, int>(rng, 100000, 50, xcub::Sum{});
+  // values aligned wider than the 32-bit offsets of int counts (CUB's usual call: double values,
+  // int num_items): the scanned pair holds padding between its members
+  for (const std::size_t n : {0, 1, 33, 4097, 30001}) {
+    check<odd, double, int>(rng, n, 40, xcub::Sum{});
+    check<xcub::DeviceReduce, std::int64_t, int>(rng, n, 300, xcub::Max{});
+  }
 #if XCUB_TEST_MATRIX_FULL
   check<xcub::DeviceReduce, double>(rng, 70001, 3000, xcub::Max{});
   check<odd, std::int8_t>(rng, 20000, 7, xcub::Min{});

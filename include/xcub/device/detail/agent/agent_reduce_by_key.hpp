@@ -26,25 +26,43 @@
 
 namespace xcub::detail {
 
-/// The tail padding of {OffsetT, T}: filled by an explicit, value-initialised member, so that
-/// BlockScan's shared-memory copies of the pair write every byte they read (the host sanitizer's
-/// init check reads padding that no thread wrote as an error).
+/// The padding of {OffsetT, T}: between the members where T is aligned wider than OffsetT (double
+/// values with 32-bit offsets), and at the tail. Each is an explicit, value-initialised member, so
+/// that BlockScan's shared-memory copies of the pair write every byte they read (the host
+/// sanitizer's init check reads padding that no thread wrote as an error).
 template <class OffsetT, class T>
-constexpr std::size_t counted_padding() {
-  static_assert(alignof(T) <= sizeof(OffsetT), "ReduceByKey: values aligned wider than the offsets are not supported");
+constexpr std::size_t counted_middle_padding() {
+  return (alignof(T) - sizeof(OffsetT) % alignof(T)) % alignof(T);
+}
+template <class OffsetT, class T>
+constexpr std::size_t counted_tail_padding() {
   constexpr std::size_t align = alignof(OffsetT) > alignof(T) ? alignof(OffsetT) : alignof(T);
-  constexpr std::size_t used = sizeof(OffsetT) + sizeof(T);
+  constexpr std::size_t used = sizeof(OffsetT) + counted_middle_padding<OffsetT, T>() + sizeof(T);
   return (align - used % align) % align;
 }
 
-template <class OffsetT, class T, std::size_t PAD = counted_padding<OffsetT, T>()>
+template <class OffsetT, class T, std::size_t MIDDLE = counted_middle_padding<OffsetT, T>(),
+          std::size_t TAIL = counted_tail_padding<OffsetT, T>()>
 struct counted_words {
   OffsetT runs;
+  unsigned char middle[MIDDLE];
   T value;
-  unsigned char pad[PAD];
+  unsigned char tail[TAIL];
+};
+template <class OffsetT, class T, std::size_t MIDDLE>
+struct counted_words<OffsetT, T, MIDDLE, 0> {
+  OffsetT runs;
+  unsigned char middle[MIDDLE];
+  T value;
+};
+template <class OffsetT, class T, std::size_t TAIL>
+struct counted_words<OffsetT, T, 0, TAIL> {
+  OffsetT runs;
+  T value;
+  unsigned char tail[TAIL];
 };
 template <class OffsetT, class T>
-struct counted_words<OffsetT, T, 0> {
+struct counted_words<OffsetT, T, 0, 0> {
   OffsetT runs;
   T value;
 };
