@@ -10,6 +10,7 @@
 #include "fuzz_support.hpp"
 
 #include <array>
+#include <cmath>
 #include <functional>
 #include <memory>
 
@@ -109,6 +110,15 @@ void histogram(reader& in, bool ranged) {
     } else {
       lower[c] = level_from<L>(in, raw_levels);
       upper[c] = level_from<L>(in, raw_levels);
+      if constexpr (std::is_floating_point_v<L>) {
+        // Not drawn: float levels whose bins the arithmetic cannot compute (an infinite level, or a
+        // width or a scale that overflows), where the bin of a sample is a NaN converted to int,
+        // undefined in the library (detail/histogram_bins.hpp) and the oracle alike; the contract
+        // does not refuse them. upper = lower + 1 instead: a range of one, or none (refused).
+        const L width = upper[c] - lower[c];
+        if (lower[c] < upper[c] && !(std::isfinite(width) && std::isfinite(static_cast<L>(num_levels[c] - 1) / width)))
+          upper[c] = lower[c] + 1;
+      }
     }
   }
   const bool samples_wanted = num_pixels > 0 && num_rows > 0;
