@@ -3,7 +3,7 @@
 # UndefinedBehaviorSanitizer) and runs each for a while on its corpus (docs/testing.md, "Fuzzing,
 # faults and concurrency").
 #
-#   bash scripts/fuzz.sh              20 s per target (CI: about a minute for the three)
+#   bash scripts/fuzz.sh              10 s per target (CI: about a minute for the six)
 #   bash scripts/fuzz.sh 600          ten minutes per target
 #   bash scripts/fuzz.sh 600 fuzz_sort  one target
 #
@@ -18,10 +18,10 @@
 # replay it with: $XCUB_FUZZ_DIR/tests/fuzz/<target> <file>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-20}
+seconds=${1:-10}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(fuzz_reduce fuzz_select fuzz_sort)
+[ ${#targets[@]} -eq 0 ] && targets=(fuzz_reduce fuzz_select fuzz_sort fuzz_by_key fuzz_histogram_find fuzz_copy_for)
 dir=${XCUB_FUZZ_DIR:-build/fuzz}
 # clang and its sanitizer runtimes (libFuzzer, ASan, UBSan, TSan) from Debian 12, where missing
 if ! command -v clang++ >/dev/null || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
