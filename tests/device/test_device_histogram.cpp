@@ -409,6 +409,14 @@ TEST_CASE("device histogram: bad input returns error_invalid_value and writes no
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, 5, 5, 64) == e);
     CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 9, 0.0f, nan, 64) == e);
     CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 9, nan, 1.0f, 64) == e);
+    // floating-point levels whose bins cannot be computed: an infinite level, a width past float's
+    // range, a bin count over a subnormal width that overflows
+    const float inf = std::numeric_limits<float>::infinity();
+    CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 9, -inf, 1.0f, 64) == e);
+    CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 9, 0.0f, inf, 64) == e);
+    CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 9, -3e38f, 3e38f, 64) == e);
+    CHECK(dh::HistogramEven(phase, b, d_floats.data(), d_hist.data(), 201, 0.0f,
+                            std::numeric_limits<float>::denorm_min(), 64) == e);
     // 256 bins do not fit the common type of u8 samples and u8 levels
     CHECK(dh::HistogramEven(phase, b, d_bytes.data(), d_hist.data(), 257, std::uint8_t{0}, std::uint8_t{255}, 64) ==
           e);

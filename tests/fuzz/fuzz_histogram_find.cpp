@@ -110,15 +110,6 @@ void histogram(reader& in, bool ranged) {
     } else {
       lower[c] = level_from<L>(in, raw_levels);
       upper[c] = level_from<L>(in, raw_levels);
-      if constexpr (std::is_floating_point_v<L>) {
-        // Not drawn: float levels whose bins the arithmetic cannot compute (an infinite level, or a
-        // width or a scale that overflows), where the bin of a sample is a NaN converted to int,
-        // undefined in the library (detail/histogram_bins.hpp) and the oracle alike; the contract
-        // does not refuse them. upper = lower + 1 instead: a range of one, or none (refused).
-        const L width = upper[c] - lower[c];
-        if (lower[c] < upper[c] && !(std::isfinite(width) && std::isfinite(static_cast<L>(num_levels[c] - 1) / width)))
-          upper[c] = lower[c] + 1;
-      }
     }
   }
   const bool samples_wanted = num_pixels > 0 && num_rows > 0;
@@ -143,7 +134,15 @@ void histogram(reader& in, bool ranged) {
   for (int c = 0; c < A; ++c) {
     using common_t = std::common_type_t<S, L>;
     must_refuse = must_refuse || num_levels[c] < 2 || null_hist[c] || (ranged && null_levels);
-    if (!ranged) must_refuse = must_refuse || !(static_cast<common_t>(lower[c]) < static_cast<common_t>(upper[c]));
+    if (!ranged) {
+      const common_t lo = static_cast<common_t>(lower[c]), hi = static_cast<common_t>(upper[c]);
+      must_refuse = must_refuse || !(lo < hi);
+      if constexpr (std::is_floating_point_v<common_t>) {
+        // levels whose bins cannot be computed: an infinite level, width or scale
+        const common_t width = hi - lo, scale = static_cast<common_t>(num_levels[c] - 1) / width;
+        must_refuse = must_refuse || !std::isfinite(width) || !std::isfinite(scale) || !(scale > 0);
+      }
+    }
   }
   must_refuse = must_refuse || (samples_wanted && null_samples) || (num_rows > 1 && !stride_ok);
   const outcome o = two_phase(in, [&](void* t, std::size_t& b) -> xcub::error_t {

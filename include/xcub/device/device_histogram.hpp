@@ -11,6 +11,8 @@
 //     - HistogramEven: !(lower_level < upper_level) (also NaN levels; CUB counts nothing there), a bin
 //       count that the common type of SampleT and LevelT cannot hold, or an integer range whose
 //       product with the bin count overflows (CUB's overflow check, see detail/histogram_bins.hpp);
+//       floating point: an infinite level, or upper_level - lower_level or the bin count over it
+//       not finite (every sample's bin would be NaN);
 //     - a negative sample, pixel or row count;
 //   and in the second call only (the size query, d_temp_storage == nullptr, accepts them, as CUB's):
 //     - a null histogram pointer; a null d_levels pointer (Range); null samples with samples to count;

@@ -14,7 +14,8 @@
 //     width: the true difference, also where CUB's wraps (CUB keeps upper - lower in C, so a range
 //     wider than C's positive values, int8_t levels -100 and 100 say, gives it wrong bins).
 //   make() refuses (error_invalid_value) num_levels < 2, !(lower < upper), a bin count that C cannot
-//   hold, and an integer range whose product with the bin count overflows U (CUB's overflow check).
+//   hold, an integer range whose product with the bin count overflows U (CUB's overflow check), and,
+//   floating point, an infinite level, width (upper - lower) or scale (bins / width).
 // range_bins<SampleT, LevelT> (HistogramRange): levels[0..num_levels) in device memory; a sample s
 //   goes to bin i where levels[i] <= LevelT(s) < levels[i + 1], found by CUB's upper-bound binary
 //   search (the first level greater than LevelT(s), minus one); below levels[0], at or past the last
@@ -49,6 +50,9 @@ struct even_bins {
   uint_t range;    // integer: upper - lower
   int bins;
 
+  /// Whether x is neither infinite nor NaN (x - x is 0 exactly then).
+  static bool finite(common_t x) { return x - x == common_t(0); }
+
   /// The binner of `num_levels` levels over [lower, upper), or error_invalid_value (see above).
   static error_t make(int num_levels, LevelT lower_level, LevelT upper_level, even_bins& out) {
     if (num_levels < 2) return error_invalid_value;
@@ -59,7 +63,12 @@ struct even_bins {
     b.upper = hi;
     b.bins = num_levels - 1;
     if constexpr (fp) {
-      b.scale = static_cast<common_t>(static_cast<common_t>(b.bins) / static_cast<common_t>(hi - lo));
+      // An infinite level, a width upper - lower past the type's range, or a bin width too small
+      // for bins / width to be finite would make (s - lower) * scale NaN or infinite for every
+      // sample (a NaN converted to int is undefined, and CPUs and GPUs convert it differently).
+      const common_t width = static_cast<common_t>(hi - lo);
+      b.scale = static_cast<common_t>(static_cast<common_t>(b.bins) / width);
+      if (!finite(width) || !finite(b.scale) || !(b.scale > 0)) return error_invalid_value;
       b.range = 0;
     } else {
       b.scale = static_cast<common_t>(b.bins);

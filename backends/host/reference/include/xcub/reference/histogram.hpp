@@ -64,7 +64,9 @@ std::vector<C> histogram_even(const std::vector<S>& samples, int num_levels, L l
     long long bin;
     if constexpr (std::is_floating_point_v<T>) {
       const T scale = static_cast<T>(static_cast<T>(bins) / static_cast<T>(hi - lo));
-      bin = static_cast<long long>((s - lo) * scale);
+      const T position = (s - lo) * scale;
+      if (!(position >= T(0) && position < static_cast<T>(bins))) continue;  // also NaN: never converted
+      bin = static_cast<long long>(position);
     } else {
       __extension__ const __int128 offset = static_cast<__int128>(s) - static_cast<__int128>(lo);
       __extension__ const __int128 range = static_cast<__int128>(hi) - static_cast<__int128>(lo);
