@@ -6,6 +6,13 @@
 // difference (docs/porting-from-cub.md), the inputs stay inside what both define: valid arguments,
 // counts of selected items compared before the items. Run by scripts/gpu-check.sh (step
 // "differential").
+// Deliberate differences, and how each is kept out: ArgMin/ArgMax of 0 items (value-and-index form)
+// is checked against xcub's documented result alone; segments with an end before their begin,
+// -0.0 (the random floats are k / 8: +0.0 only; it matters to runs and to descending sorts by a bit
+// range), double histogram levels and bit ranges with begin_bit == end_bit are not generated. DeviceFor, DeviceTransform and the batched copies have none: their inputs are valid
+// for both (non-negative sizes, destinations that overlap nothing), and their calls go through the
+// temp-storage overloads of both libraries. Not compared (xcub does not have them):
+// DeviceFor::ForEachInExtents, DeviceTransform::TransformStableArgumentAddresses.
 #include "test_support.hpp"
 
 #include <cuda_runtime.h>

@@ -11,6 +11,12 @@
 //                         counts of input and output
 //   seen_once             a bitmap over [0, n) that tells whether values name every index once
 //                         (the permutation check of the stable pair sorts)
+//
+// No family is left out for its interface: every xcub device entry point takes its counts as any
+// integer type up to 64 bits (CUB 3.0.1 takes int in DeviceRunLengthEncode,
+// DeviceSegmentedRadixSort and the pair form of ArgMin/ArgMax; xcub's pair form refuses a count its
+// output's key type cannot hold, which test_large_scan.cu checks). DeviceTopK's and the batched
+// copies' more than 2^31 buffers stay in the device suites' "(large)" cases.
 #pragma once
 
 #include "test_support.hpp"

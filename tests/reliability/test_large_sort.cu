@@ -14,7 +14,8 @@
 // - segmented sums: a plain device sum per segment (one thread a segment, or a strided sum for the
 //   segments past 2^31 items);
 // - merges: inputs in closed form (sorted ramps), checked as the pair sorts (stable merge: the
-//   first input's items first among equal keys).
+//   first input's items first among equal keys);
+// - a segment of 2^32 + 877 keys already in order by the sorted bits: a stable sort moves none.
 // Peak device memory of a case: about 22 GB (the pair sorts: one-byte keys and 4-byte values, both
 // twice).
 #include "test_large.hpp"
@@ -218,6 +219,43 @@ TEST_CASE("large: DeviceSegmentedRadixSort, DeviceSegmentedSort with a segment o
     return xcub::DeviceSegmentedSort::SortKeysDescending(t, b, in.p, out.p, N, 3, d_offs.p, d_offs.p + 1);
   });
   check_sorted_keys("DeviceSegmentedSort::SortKeysDescending, 3 segments", out.p, seg, 3, true, seed);
+}
+
+namespace {
+// One segment of 2^32 + 877 keys, already in order by bits [0, 5): the first 2^32 + 500 have low
+// bits 0 (one digit of more than 2^32 items: its count needs 64 bits), the rest 1. A stable sort
+// by those bits leaves every key where it is.
+constexpr long long huge_segment = (1LL << 32) + 877, low_zero = (1LL << 32) + 500;
+struct huge_key {
+  std::uint64_t seed;
+  __host__ __device__ u8 operator()(long long i) const {
+    return static_cast<u8>((large::byte_at(seed, i) & 0xe0) | (i < low_zero ? 0 : 1));
+  }
+};
+struct fill_huge {
+  u8* p;
+  huge_key key;
+  __device__ void operator()(long long i) const { p[i] = key(i); }
+};
+struct moved {
+  const u8* out;
+  huge_key key;
+  __device__ bool operator()(long long i) const { return out[i] != key(i); }
+};
+}  // namespace
+
+TEST_CASE("large: DeviceSegmentedRadixSort, one segment of 2^32 + 877 keys, one digit past 2^32 (large)") {
+  XCUB_TEST_CONTEXT();
+  const huge_key key{large::seed()};
+  const std::vector<long long> offs = {0, huge_segment};
+  large::buf<long long> d_offs(2);
+  d_offs.upload(offs);
+  large::buf<u8> in(huge_segment), out(huge_segment);
+  large::each_index(huge_segment, fill_huge{in.p, key});
+  large::two_phase([&](void* t, std::size_t& b) {
+    return xcub::DeviceSegmentedRadixSort::SortKeys(t, b, in.p, out.p, huge_segment, 1, d_offs.p, d_offs.p + 1, 0, 5);
+  });
+  LARGE_NONE_BAD("SortKeys by bits [0, 5): stable, every key in place", huge_segment, (moved{out.p, key}));
 }
 
 TEST_CASE("large: DeviceSegmentedRadixSort, DeviceSegmentedSort pairs in 21475 segments, 2^31 + 877 items (large)") {
