@@ -60,7 +60,7 @@ if want large; then
     echo "large inputs (past 2^31 items): exit $? (${SECONDS}s since start)"
     kill "$smi" 2>/dev/null
     echo "large inputs: peak device memory in use $(sort -n "$out/large-memory.txt" | tail -n 1) MiB"
-    grep -E '^\[doctest\]' "$out/large.log"
+    grep -E '^\[doctest\]|^[0-9.]+ s: ' "$out/large.log"  # with the seconds of each case
     grep -B2 -A12 'ERROR' "$out/large.log" | head -n 40
   else
     echo "large inputs: $large_bin did not build (large-build.log)"; tail -n 20 "$out/large-build.log"
