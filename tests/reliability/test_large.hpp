@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace large {
@@ -49,7 +50,7 @@ inline std::uint64_t seed() { return xcub_test::seed(); }
 #define LARGE_CUDA(expr)                                                   \
   do {                                                                     \
     const cudaError_t large_err = (expr);                                  \
-    INFO(#expr << " -> " << cudaGetErrorString(large_err));                \
+    INFO(#expr << " -> " << std::string(cudaGetErrorString(large_err)));   \
     REQUIRE(large_err == cudaSuccess);                                     \
   } while (0)
 
