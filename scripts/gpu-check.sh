@@ -20,9 +20,10 @@ export PATH="$PATH:/usr/local/cuda/bin"
   echo "commit ${XCUB_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null)}"; } | tee "$out/device.txt"
 # XCUB_GPU_STEPS picks the steps (default all), so that a long run can be split over several calls
 # on one machine: tests (build and run the suite and the examples), differential (xcub against CUB,
-# bitwise: tests/reliability/test_cub_differential.cu, built by the tests step), memcheck, racecheck,
-# synccheck, isa.
-steps=" ${XCUB_GPU_STEPS:-tests differential memcheck racecheck synccheck isa} "
+# bitwise: tests/reliability/test_cub_differential.cu, built by the tests step), large (every device
+# family over more than 2^31 items: tests/reliability/test_large_*.cu, built by the tests step; about
+# 22 GB of device memory), memcheck, racecheck, synccheck, isa.
+steps=" ${XCUB_GPU_STEPS:-tests differential large memcheck racecheck synccheck isa} "
 want() { [[ "$steps" == *" $1 "* ]]; }
 if want tests; then
   bash scripts/xcub.sh tests > "$out/cuda-tests.log" 2>&1
@@ -40,6 +41,29 @@ if want differential; then
     grep -B2 -A12 'ERROR' "$out/differential.log" | head -n 40
   else
     echo "differential against CUB: $diff_bin is not built (the tests step builds it)"
+  fi
+  pack
+fi
+if want large; then
+  large_bin=build/cuda/tests/reliability/xcub_large_tests
+  if [ ! -x "$large_bin" ]; then  # without the tests step: configure if need be, build this program only
+    { [ -f build/cuda/build.ninja ] || meson setup build/cuda -Dxcub_backend=cuda \
+        -Dxcub_cuda_architectures="$(echo "$XCUB_CUDA_ARCHITECTURES" | tr ' ' ',')" -Dtests=enabled; } &&
+      ninja -C build/cuda tests/reliability/xcub_large_tests
+  fi > "$out/large-build.log" 2>&1
+  if [ -x "$large_bin" ]; then
+    # The device memory in use, sampled while it runs (the suite's peak: about 22 GB).
+    nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 200 > "$out/large-memory.txt" 2>/dev/null &
+    smi=$!
+    # XCUB_LARGE_CASES (a doctest --test-case filter, default every case) narrows it.
+    "$large_bin" --test-case="${XCUB_LARGE_CASES:-*}" --duration=true > "$out/large.log" 2>&1
+    echo "large inputs (past 2^31 items): exit $? (${SECONDS}s since start)"
+    kill "$smi" 2>/dev/null
+    echo "large inputs: peak device memory in use $(sort -n "$out/large-memory.txt" | tail -n 1) MiB"
+    grep -E '^\[doctest\]|^[0-9.]+ s: ' "$out/large.log"  # with the seconds of each case
+    grep -B2 -A12 'ERROR' "$out/large.log" | head -n 40
+  else
+    echo "large inputs: $large_bin did not build (large-build.log)"; tail -n 20 "$out/large-build.log"
   fi
   pack
 fi

@@ -6,6 +6,13 @@
 // difference (docs/porting-from-cub.md), the inputs stay inside what both define: valid arguments,
 // counts of selected items compared before the items. Run by scripts/gpu-check.sh (step
 // "differential").
+// Deliberate differences, and how each is kept out: ArgMin/ArgMax of 0 items (value-and-index form)
+// is checked against xcub's documented result alone; segments with an end before their begin,
+// -0.0 (the random floats are k / 8: +0.0 only; it matters to runs and to descending sorts by a bit
+// range), double histogram levels and bit ranges with begin_bit == end_bit are not generated. DeviceFor, DeviceTransform and the batched copies have none: their inputs are valid
+// for both (non-negative sizes, destinations that overlap nothing), and their calls go through the
+// temp-storage overloads of both libraries. Not compared (xcub does not have them):
+// DeviceFor::ForEachInExtents, DeviceTransform::TransformStableArgumentAddresses.
 #include "test_support.hpp"
 
 #include <cuda_runtime.h>
@@ -13,6 +20,10 @@
 #include <limits>
 
 #include <cub/device/device_adjacent_difference.cuh>
+#include <cub/device/device_copy.cuh>
+#include <cub/device/device_for.cuh>
+#include <cub/device/device_memcpy.cuh>
+#include <cub/device/device_transform.cuh>
 #include <cub/device/device_histogram.cuh>
 #include <cub/device/device_merge.cuh>
 #include <cub/device/device_merge_sort.cuh>
@@ -27,6 +38,10 @@
 #include <cub/device/device_select.cuh>
 
 #include <xcub/device/device_adjacent_difference.hpp>
+#include <xcub/device/device_copy.hpp>
+#include <xcub/device/device_for.hpp>
+#include <xcub/device/device_memcpy.hpp>
+#include <xcub/device/device_transform.hpp>
 #include <xcub/device/device_histogram.hpp>
 #include <xcub/device/device_merge.hpp>
 #include <xcub/device/device_merge_sort.hpp>
@@ -39,13 +54,17 @@
 #include <xcub/device/device_segmented_reduce.hpp>
 #include <xcub/device/device_segmented_sort.hpp>
 #include <xcub/device/device_select.hpp>
+#include <xcub/iterator/counting_input_iterator.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
+
+#include <cuda/std/tuple>
 
 namespace {
 
@@ -399,6 +418,239 @@ TEST_CASE("differential against CUB (GPU only): radix, merge and segmented sorts
     differ(tag("DeviceMerge::MergeKeys", n),
            [&](void* t, std::size_t& b) { return xcub::DeviceMerge::MergeKeys(t, b, da.p, n, db.p, n2, x.p, less_op{}); },
            [&](void* t, std::size_t& b) { return cub::DeviceMerge::MergeKeys(t, b, da.p, n, db.p, n2, c.p, less_op{}); },
+           {both(x, c)});
+  }
+}
+
+namespace {
+// DeviceFor and DeviceTransform: the same function objects (and index ranges: xcub's counting
+// iterator in both) in both libraries; the outputs are compared bitwise. The temp-storage overloads (1 byte, nothing launched by the size query) let
+// differ() call both the same way.
+struct times5_plus1 {
+  __host__ __device__ void operator()(int& x) const { x = x * 5 + 1; }
+};
+/// For an index (Bulk, ForEach over a counting range): out[i] = in[i] * 7 ^ i.
+struct write_indexed {
+  const int* in;
+  int* out;
+  __host__ __device__ void operator()(long long i) const { out[i] = (in[i] * 7) ^ static_cast<int>(i); }
+};
+struct write_indexed_int {
+  const int* in;
+  int* out;
+  __host__ __device__ void operator()(int i) const { out[i] = (in[i] * 7) ^ i; }
+};
+/// For a copied item: counts it into a histogram of 64 bins (the order of the calls does not matter).
+struct count_item {
+  int* bins;
+  __device__ void operator()(int x) const { atomicAdd(&bins[x & 63], 1); }
+};
+struct affine {
+  __host__ __device__ int operator()(int a) const { return a * 3 - 7; }
+};
+struct fma3 {
+  __host__ __device__ float operator()(int a, float b, unsigned char c) const {
+    return static_cast<float>(a) * 0.5f + b - static_cast<float>(c);
+  }
+};
+}  // namespace
+
+TEST_CASE("differential against CUB (GPU only): DeviceFor, DeviceTransform") {
+  auto rng = xcub_test::rng_for("differential for transform");
+  for (int n : sizes) {
+    const auto h = random_items<int>(static_cast<std::size_t>(n), rng, 1000);
+    const auto hf = random_items<float>(static_cast<std::size_t>(n), rng, 1000);
+    std::vector<unsigned char> hb(static_cast<std::size_t>(n));
+    for (auto& b : hb) b = static_cast<unsigned char>(rng());
+    dev<int> in(h);
+    dev<float> inf(hf);
+    dev<unsigned char> inb(hb);
+    {
+      dev<int> x(h), c(h);  // in place
+      differ(tag("DeviceFor::ForEachN (in place)", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceFor::ForEachN(t, b, x.p, n, times5_plus1{}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceFor::ForEachN(t, b, c.p, n, times5_plus1{}); },
+             {both(x, c)});
+      differ(tag("DeviceFor::ForEach (in place, again)", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceFor::ForEach(t, b, x.p, x.p + n, times5_plus1{}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceFor::ForEach(t, b, c.p, c.p + n, times5_plus1{}); },
+             {both(x, c)});
+    }
+    {
+      dev<int> x(n), c(n);  // poisoned: untouched items must agree too
+      differ(tag("DeviceFor::Bulk", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceFor::Bulk(t, b, static_cast<long long>(n), write_indexed{in.p, x.p}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceFor::Bulk(t, b, static_cast<long long>(n), write_indexed{in.p, c.p}); },
+             {both(x, c)});
+      differ(tag("DeviceFor::ForEachCopyN (indices)", n),
+             [&](void* t, std::size_t& b) {
+               return xcub::DeviceFor::ForEachCopyN(t, b, xcub::CountingInputIterator<int>(0), n, write_indexed_int{in.p, x.p});
+             },
+             [&](void* t, std::size_t& b) {
+               return cub::DeviceFor::ForEachCopyN(t, b, xcub::CountingInputIterator<int>(0), n, write_indexed_int{in.p, c.p});
+             },
+             {both(x, c)});
+      // Only the first n - n / 3 items: the rest stay poisoned on both sides.
+      const int m = n - n / 3;
+      differ(tag("DeviceFor::ForEachCopy (indices, a prefix)", n),
+             [&](void* t, std::size_t& b) {
+               return xcub::DeviceFor::ForEachCopy(t, b, xcub::CountingInputIterator<int>(0),
+                                                   xcub::CountingInputIterator<int>(m), write_indexed_int{in.p, x.p});
+             },
+             [&](void* t, std::size_t& b) {
+               return cub::DeviceFor::ForEachCopy(t, b, xcub::CountingInputIterator<int>(0), xcub::CountingInputIterator<int>(m),
+                                                  write_indexed_int{in.p, c.p});
+             },
+             {both(x, c)});
+    }
+    {
+      // ForEachCopyN over a pointer: items read in 16-byte words where aligned, one item
+      // off alignment (in.p + 1) the other way.
+      for (const int shift : {0, 1}) {
+        const int m = n > shift ? n - shift : 0;
+        dev<int> x(64), c(64);
+        REQUIRE(cudaMemset(x.p, 0, 64 * sizeof(int)) == cudaSuccess);
+        REQUIRE(cudaMemset(c.p, 0, 64 * sizeof(int)) == cudaSuccess);
+        differ(tag(shift ? "DeviceFor::ForEachCopyN (pointer, one item in)" : "DeviceFor::ForEachCopyN (pointer)", n),
+               [&](void* t, std::size_t& b) { return xcub::DeviceFor::ForEachCopyN(t, b, in.p + shift, m, count_item{x.p}); },
+               [&](void* t, std::size_t& b) { return cub::DeviceFor::ForEachCopyN(t, b, in.p + shift, m, count_item{c.p}); },
+               {both(x, c)});
+      }
+    }
+    {
+      dev<int> x(n), c(n);
+      differ(tag("DeviceTransform::Transform (one input)", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceTransform::Transform(t, b, in.p, x.p, n, affine{}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceTransform::Transform(t, b, in.p, c.p, n, affine{}); },
+             {both(x, c)});
+      const int m = n > 1 ? n - 1 : 0;
+      dev<int> xu(n), cu(n);
+      differ(tag("DeviceTransform::Transform (one input, unaligned by an item)", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceTransform::Transform(t, b, in.p + 1, xu.p + 1, m, affine{}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceTransform::Transform(t, b, in.p + 1, cu.p + 1, m, affine{}); },
+             {both(xu, cu)});
+      dev<float> xf(n), cf(n);
+      differ(tag("DeviceTransform::Transform (three inputs: int, float, byte)", n),
+             [&](void* t, std::size_t& b) {
+               return xcub::DeviceTransform::Transform(t, b, std::make_tuple(in.p, inf.p, inb.p), xf.p, n, fma3{});
+             },
+             [&](void* t, std::size_t& b) {
+               return cub::DeviceTransform::Transform(t, b, ::cuda::std::make_tuple(in.p, inf.p, inb.p), cf.p, n, fma3{});
+             },
+             {both(xf, cf)});
+      dev<int> xi(h), ci(h);
+      differ(tag("DeviceTransform::Transform (in place)", n),
+             [&](void* t, std::size_t& b) { return xcub::DeviceTransform::Transform(t, b, xi.p, xi.p, n, affine{}); },
+             [&](void* t, std::size_t& b) { return cub::DeviceTransform::Transform(t, b, ci.p, ci.p, n, affine{}); },
+             {both(xi, ci)});
+    }
+  }
+}
+
+namespace {
+/// A 3-byte item: not a power of two (DeviceCopy's item-by-item path).
+struct rgb {
+  unsigned char v[3];
+};
+
+/// A batch of buffers (or ranges) of `item` bytes per item: random counts (zero among them, some
+/// past a tile), sources anywhere in one random array (offsets by whole items from an unaligned
+/// base where `skew`), destinations one after another with random gaps that stay poisoned.
+struct batch {
+  std::vector<long long> src_at, dst_at, count;
+  long long src_items = 0, dst_items = 0;
+  batch(std::mt19937_64& rng, int buffers, bool large_ones) {
+    for (int b = 0; b < buffers; ++b) {
+      long long c;
+      switch (rng() % 8) {
+        case 0: c = 0; break;                                           // empty
+        case 1: c = static_cast<long long>(rng() % 4); break;           // a few
+        case 2: c = large_ones ? static_cast<long long>(rng() % 300000) : 4096; break;  // past a tile
+        case 3: c = static_cast<long long>(rng() % 5000); break;
+        default: c = static_cast<long long>(rng() % 300); break;
+      }
+      count.push_back(c);
+    }
+    for (const long long c : count) src_items = std::max(src_items, c);
+    src_items += 4096;
+    for (const long long c : count) {
+      src_at.push_back(static_cast<long long>(rng() % static_cast<std::uint64_t>(src_items - c + 1)));
+      dst_items += static_cast<long long>(rng() % 40);  // a gap
+      dst_at.push_back(dst_items);
+      dst_items += c;
+    }
+    dst_items += 7;
+  }
+};
+
+template <class T>
+void copy_batch(std::mt19937_64& rng, int buffers, bool large_ones, bool memcpy_form, const char* what) {
+  const batch bt(rng, buffers, large_ones);
+  std::vector<T> hs(static_cast<std::size_t>(bt.src_items) + 1);
+  for (auto& x : hs) {
+    unsigned char* bytes = reinterpret_cast<unsigned char*>(&x);
+    for (std::size_t k = 0; k < sizeof(T); ++k) bytes[k] = static_cast<unsigned char>(rng());
+  }
+  dev<T> src(hs), x(static_cast<std::size_t>(bt.dst_items)), c(static_cast<std::size_t>(bt.dst_items));
+  // Sources one item in from the allocation (unaligned for 16-byte words) half the time.
+  const T* base = src.p + (rng() % 2);
+  std::vector<const T*> srcs;
+  std::vector<T*> xd, cd;
+  std::vector<long long> sizes;
+  for (std::size_t b = 0; b < bt.count.size(); ++b) {
+    srcs.push_back(base + bt.src_at[b]);
+    xd.push_back(x.p + bt.dst_at[b]);
+    cd.push_back(c.p + bt.dst_at[b]);
+    sizes.push_back(memcpy_form ? bt.count[b] * static_cast<long long>(sizeof(T)) : bt.count[b]);
+  }
+  dev<const T*> d_srcs(srcs);
+  dev<T*> d_xd(xd), d_cd(cd);
+  dev<long long> d_sizes(sizes);
+  const long long nb = static_cast<long long>(buffers);
+  const std::string name = tag(what, buffers);
+  if (memcpy_form)
+    differ(name,
+           [&](void* t, std::size_t& b) { return xcub::DeviceMemcpy::Batched(t, b, d_srcs.p, d_xd.p, d_sizes.p, nb); },
+           [&](void* t, std::size_t& b) { return cub::DeviceMemcpy::Batched(t, b, d_srcs.p, d_cd.p, d_sizes.p, nb); },
+           {both(x, c)});
+  else
+    differ(name,
+           [&](void* t, std::size_t& b) { return xcub::DeviceCopy::Batched(t, b, d_srcs.p, d_xd.p, d_sizes.p, nb); },
+           [&](void* t, std::size_t& b) { return cub::DeviceCopy::Batched(t, b, d_srcs.p, d_cd.p, d_sizes.p, nb); },
+           {both(x, c)});
+}
+}  // namespace
+
+TEST_CASE("differential against CUB (GPU only): DeviceMemcpy::Batched, DeviceCopy::Batched") {
+  auto rng = xcub_test::rng_for("differential batched copy");
+  // Buffer counts around the batch tiles; the first batches hold only small buffers, the later
+  // ones buffers of up to 300000 items as well (each size class of both libraries).
+  for (const int buffers : {0, 1, 2, 31, 32, 33, 255, 256, 257, 1000, 4097, 20011}) {
+    for (const bool large_ones : {false, true}) {
+      if (large_ones && buffers > 1000) continue;  // keeps the batch below a few hundred MB
+      copy_batch<unsigned char>(rng, buffers, large_ones, true, "DeviceMemcpy::Batched (bytes)");
+      copy_batch<int>(rng, buffers, large_ones, true, "DeviceMemcpy::Batched (int buffers, byte sizes)");
+      copy_batch<int>(rng, buffers, large_ones, false, "DeviceCopy::Batched (int ranges)");
+      copy_batch<std::uint16_t>(rng, buffers, large_ones, false, "DeviceCopy::Batched (uint16 ranges)");
+      copy_batch<rgb>(rng, buffers, large_ones, false, "DeviceCopy::Batched (3-byte items)");
+    }
+  }
+  {
+    // Every buffer empty.
+    std::vector<long long> zero(100, 0);
+    dev<unsigned char> src(16), x(16), c(16);
+    std::vector<const unsigned char*> srcs(100, src.p);
+    std::vector<unsigned char*> xd(100, x.p), cd(100, c.p);
+    dev<const unsigned char*> d_srcs(srcs);
+    dev<unsigned char*> d_xd(xd), d_cd(cd);
+    dev<long long> d_zero(zero);
+    differ("DeviceMemcpy::Batched, 100 empty buffers",
+           [&](void* t, std::size_t& b) { return xcub::DeviceMemcpy::Batched(t, b, d_srcs.p, d_xd.p, d_zero.p, 100); },
+           [&](void* t, std::size_t& b) { return cub::DeviceMemcpy::Batched(t, b, d_srcs.p, d_cd.p, d_zero.p, 100); },
+           {both(x, c)});
+    differ("DeviceCopy::Batched, 100 empty ranges",
+           [&](void* t, std::size_t& b) { return xcub::DeviceCopy::Batched(t, b, d_srcs.p, d_xd.p, d_zero.p, 100); },
+           [&](void* t, std::size_t& b) { return cub::DeviceCopy::Batched(t, b, d_srcs.p, d_cd.p, d_zero.p, 100); },
            {both(x, c)});
   }
 }

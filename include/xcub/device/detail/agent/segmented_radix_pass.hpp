@@ -47,6 +47,8 @@ struct segmented_radix_pass {
   /// only pads past the segment's end).
   static constexpr image_t pad_image = DESCENDING ? image_t(0) : static_cast<image_t>(~image_t(0));
 
+  // As wide as the offsets: a segment of 2^32 items or more may hold that many of one digit.
+  using count_t = std::conditional_t<(sizeof(OffsetT) > 4), unsigned long long, unsigned>;
   struct TempStorage {
     union {
       typename rank_t::TempStorage rank;
@@ -57,7 +59,7 @@ struct segmented_radix_pass {
     } u;
     OffsetT position[digits];  // each digit's next output position (segment-relative)
     int first_rank[digits];    // each digit's first rank in the current tile
-    unsigned count[digits];    // the segment's digit counts (step 1)
+    count_t count[digits];     // the segment's digit counts (step 1)
   };
 
 #if XCUB_HAS_KERNELS
@@ -68,10 +70,10 @@ struct segmented_radix_pass {
     const auto digit_of = rk::extractor(bit, RADIX_BITS, end_bit);
 
     // (1) digit counts of the whole segment
-    for (int d = tid; d < digits; d += THREADS) s.count[d] = 0u;
+    for (int d = tid; d < digits; d += THREADS) s.count[d] = 0;
     arch::sync_threads();
     for (OffsetT j = static_cast<OffsetT>(tid); j < size; j += static_cast<OffsetT>(THREADS))
-      arch::atomic_add<arch::scope::block>(&s.count[digit_of.Digit(rk::to_image(src_keys[begin + j]))], 1u);
+      arch::atomic_add<arch::scope::block>(&s.count[digit_of.Digit(rk::to_image(src_keys[begin + j]))], count_t{1});
     arch::sync_threads();
 
     // (2) each digit's first position: digits in rank order (descending: from the largest)
