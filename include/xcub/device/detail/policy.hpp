@@ -208,7 +208,7 @@ struct radix_sort_policy {
   bool dynamic_tile = false;
   /// Keys a onesweep warp ranks at once with RADIX_RANK_MATCH_EARLY_COUNTS_ANY (their peers, then
   /// their counter atomics, then the broadcasts: one shared-memory wait per batch instead of one per
-  /// key); _ATOMIC_OR takes 1. The sm_90 sweeps of 2026-11-28 found no gain: the tunings keep 1.
+  /// key); _ATOMIC_OR takes 1. More than 1 gains nothing on sm_90: the tunings keep 1.
   int rank_batch = 1;
   /// Cache modifiers of the onesweep pass's global loads (keys, values) and stores.
   CacheLoadModifier load_modifier = LOAD_DEFAULT;
@@ -229,7 +229,7 @@ struct radix_sort_policy {
   /// tile this many KiB of input ahead of it to be fetched into L2 (arch::prefetch_l2, by one
   /// thread; at least one tile ahead, and only within the launch's portion), so that the block that
   /// takes that tile later finds its keys there rather than waiting for DRAM. Passes with values
-  /// beside the keys do not prefetch (u64/u32 pairs on an H200 lost 2-13%). Pairs as words take the
+  /// beside the keys do not prefetch (it makes u64/u32 pairs 2-13% slower on sm_90). Pairs as words take the
   /// pairs' distance, not the word policy's. 0: no prefetch.
   int l2_prefetch_kib = 0;
   /// Sorted positions a onesweep thread writes out of a dynamic tile at once: their shared-memory
