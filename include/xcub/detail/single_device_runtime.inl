@@ -1,5 +1,5 @@
 // xcub/detail/single_device_runtime.inl: the runtime calls that are the same on every backend with
-// exactly one device, numbered 0, whose work is complete when a call returns (host, kokkos).
+// exactly one device, numbered 0, whose events are complete once event_record returns (host, kokkos).
 //
 // Not a header of its own: the runtime.hpp of such a backend includes it at namespace scope after
 // it has declared, in namespace xcub, error_t (success, error_invalid_value, error_invalid_device)
@@ -68,7 +68,7 @@ inline error_t device_get_name(char* name, int len, int device) {
   return success;
 }
 
-// ---- events: what an event follows has always run when event_record returns ----
+// ---- events: what an event follows has run (or been fenced) when event_record returns ----
 inline error_t event_destroy(event_t event) {
   if (!event) return error_invalid_value;
   delete event;
