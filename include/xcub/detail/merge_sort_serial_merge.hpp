@@ -25,16 +25,14 @@
 
 namespace xcub::detail {
 
-/// How a merge step is written; both are the same merge. nvcc 13 (sm_90) gives them different
-/// machine code, and each wins somewhere (BlockMergeSort against CUB on the H200, 2026-11-27, three
-/// runs each):
-/// - branch: the whole step in the branch on the run taken. Keys only, it keeps u32 keys at
-///   16 per thread in CUB's 32 registers (select_key: 37, 12 blocks per SM instead of 16 at 128
-///   threads, Sort keys 128 x 16 0.984 -> 0.971).
+/// How a merge step is written; both are the same merge. nvcc (sm_90) gives them different machine
+/// code, and each is the faster one somewhere (BlockMergeSort against CUB on sm_90):
+/// - branch: the whole step in the branch on the run taken. Keys only, it keeps u32 keys at 16 per
+///   thread in 32 registers (select_key takes 37: 12 blocks per SM instead of 16 at 128 threads,
+///   about 1% slower).
 /// - select_key: the output key by a select, the index and the next load in the branch. With
-///   values, ptxas otherwise moves the keys between registers at every step (StableSort pairs f32
-///   256 x 16: 1218 instructions against CUB's 1179; 1175 with it; 0.970 -> 0.985, 256 x 8 0.980 ->
-///   0.990).
+///   values, the branch form makes ptxas move the keys between registers at every step (f32 pairs,
+///   256 x 16: 1218 instructions against 1175; select_key about 1.5% faster).
 enum class merge_step_form { branch, select_key };
 
 /// The state of a serial merge: where each run stands, and its next item in registers.
@@ -53,10 +51,10 @@ struct merge_cursor {
     // The loads are unconditional, at min(i, top): a run's index never passes its end and no end
     // passes top + 1, so that is i itself or, for an exhausted run, an index up to top, never past
     // the later run's end (one instruction, where clamping to the run's own end took a compare and
-    // a select). With the guarded form `if (b < b_end) next_b = keys[b]` (correct in C++, whose PTX
-    // kept the guard), the H200 ran into a shared-memory read one past the tile's end
-    // (compute-sanitizer, nvcc 13.0, sm_90). A run's stale next item is never used once the run
-    // is exhausted.
+    // a select). The guarded form `if (b < b_end) next_b = keys[b]` is correct C++ and its PTX keeps
+    // the guard, yet the sm_90 code it gives reads shared memory one past the tile's end
+    // (compute-sanitizer): the unconditional clamped load avoids that. A run's stale next item is
+    // never used once the run is exhausted.
     if constexpr (FORM == merge_step_form::select_key) {
       out = take_b ? next_b : next_a;
       if (take_b) {

@@ -24,10 +24,10 @@ struct block_exchange_whole_tile {
   /// Whether a padded blocked read takes the thread's slots as one base plus constant offsets (the
   /// padding falls between threads' runs: slot(r * N + i) = slot(r * N) + i for N a power of two up to
   /// 32) instead of padding each position. Only for runs of at most 8 bytes (8 one-byte items):
-  /// there nvcc kept the 8 padded indices live across a loop over tiles (BlockHistogram SORT,
-  /// 128 x 8 uint8 samples: 64 registers against CUB's 48, 0.967 -> 0.997-0.998 CUB with the run, H200,
-  /// 2026-11-28), while with 16 items the run cost time (128 x 16: 0.983 -> 0.957) and 4-byte items
-  /// took more registers in some BlockRadixSort kernels (docs/block-sorting.md).
+  /// without the run nvcc keeps the 8 padded indices live across a loop over tiles (BlockHistogram
+  /// SORT, 128 x 8 uint8 samples on sm_90: 64 registers against 48, about 3% slower), while with 16
+  /// items the run costs time (about 2.5%) and 4-byte items take more registers in some
+  /// BlockRadixSort kernels (docs/block-sorting.md).
   static constexpr bool blocked_run_reads = layout::padded && sizeof(T) * ITEMS_PER_THREAD <= 8;
   static_assert(!blocked_run_reads || (ITEMS_PER_THREAD <= 32 && (ITEMS_PER_THREAD & (ITEMS_PER_THREAD - 1)) == 0),
                 "xcub: a blocked run crosses a padding slot");

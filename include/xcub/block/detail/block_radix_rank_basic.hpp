@@ -48,19 +48,15 @@ enum class counter_rank_use {
 /// The fold of the warps' totals (block_scan_warp_scans.hpp) for the counter ranking of KEYS keys
 /// per thread in blocks of WARPS warps. The folds trade registers (batched holds the most values
 /// live, ordered fewer, shuffle the fewest) against latency (shuffle the most); which wins depends
-/// on whether registers bound the kernel. Measured on an H200 against CUB:
-/// - shuffle from 8 warps with 16 keys per thread and more: BlockRadixSort keys 256 x 16
-///   79 registers against 94 (CUB 78), 3 blocks per SM instead of 2, 0.965 -> 1.03; with 4 keys its
-///   latency costs more than the registers save (256 x 4: 1.05 -> 0.98);
-/// - shuffle for RankKeys MEMOIZE from 8 warps with 8 keys per thread (2026-11-28): 256 x 8
-///   0.959-0.968 -> 1.012-1.019; the same for BASIC 256 x 8 cost 0.970 -> 0.960, and for the sorts'
-///   256 x 8 kernels 3-6% (u32 keys 1.061 -> 1.000), which keep batched;
-/// - ordered for the sorts of pairs with 6-bit digits and more from 8 warps (2026-11-28; 33
-///   memoized counter words per thread, the values beside the keys): u32 pairs 6 bits 256 x 4
-///   0.974 -> 0.987-0.988, 256 x 8 1.032 -> 1.057, 256 x 16 0.990 -> 1.013-1.016; for the pairs with
-///   4-bit digits, or 128 threads, it cost 1.5-3.5% (4 bits 256 x 4 1.028 -> 1.002, 6 bits 128 x 8
-///   1.034 -> 1.017); tried from 8 warps for every ranking (2026-11-27) it lost more than it won (RankKeys
-///   BASIC and MEMOIZE 256 x 8 0.97 -> 0.96, BlockHistogram SORT 256 x 8 0.969 -> 0.957);
+/// on whether registers bound the kernel. The rule (on sm_90):
+/// - shuffle from 8 warps with 16 keys per thread and more: BlockRadixSort keys 256 x 16 take 79
+///   registers instead of 94, 3 blocks per SM instead of 2 (about 7% faster); with 4 keys its
+///   latency costs more than the registers save;
+/// - shuffle for RankKeys MEMOIZE from 8 warps with 8 keys per thread (256 x 8 about 6% faster);
+///   BASIC and the sorts' 256 x 8 kernels are slower with it (1-6%) and keep batched;
+/// - ordered for the sorts of pairs with 6-bit digits and more from 8 warps (33 memoized counter
+///   words per thread, the values beside the keys: 1-2.5% faster); the pairs with 4-bit digits, or
+///   128 threads, are 1.5-3.5% slower with it, and so are the other rankings from 8 warps;
 /// - batched everywhere else.
 constexpr warp_totals_fold counter_rank_fold(int warps, int keys, counter_rank_use use) {
   if (warps < 8) return warp_totals_fold::batched;
@@ -91,12 +87,11 @@ class block_radix_rank_basic {  // FOLD: a warp_totals_fold, or -1 for counter_r
   static constexpr int MAX_TILE = 65535;         // what a 16-bit counter holds
   /// Whether a thread counts its keys in registers (4 bits per slot in one 64-bit word) and then
   /// writes its whole column, where it otherwise reads and writes a shared counter per key, each
-  /// key's read waiting for the last one's write: for RankKeys (FOLD -1; the sorts' passes were not
-  /// measured with it) with at most 16 slots and 15 keys per thread (no field can overflow), and with
-  /// MEMOIZE from 8 keys per thread. RankKeys with 4-bit digits against CUB on an H200, 2026-11-29:
-  /// BASIC 256 x 8 0.966-0.967 -> 1.083, 128 x 4 1.05 -> 1.12, 128 x 8 1.03 -> 1.06, MEMOIZE 256 x 8
-  /// 1.02 -> 1.05; MEMOIZE with 4 keys lost (128 x 4 1.08 -> 0.985, 256 x 4 1.025 -> 0.955: 8 more
-  /// registers, fewer blocks per SM).
+  /// key's read waiting for the last one's write: for RankKeys (FOLD -1; the sorts' passes keep the
+  /// shared counters) with at most 16 slots and 15 keys per thread (no field can overflow), and with
+  /// MEMOIZE from 8 keys per thread. RankKeys with 4-bit digits on sm_90: BASIC 3-12% faster,
+  /// MEMOIZE 256 x 8 3% faster; MEMOIZE with 4 keys 7-9% slower (8 more registers, fewer blocks per
+  /// SM).
   template <int KEYS>
   static constexpr bool counts_in_registers() {
     return FOLD < 0 && SLOTS <= 16 && KEYS <= 15 && (!MEMOIZE || KEYS >= 8);

@@ -43,11 +43,10 @@
 
 namespace xcub::detail {
 
-/// BLOCK_TUNING: the rules measured for BlockRadixRank's RankKeys (ordered_fold, and the leader of
-/// WARP_MATCH_ANY's groups found as CUB finds it: the lane equal to its peers' highest, one popcount
-/// fewer per key than the test on the peers' count; RankKeys against CUB on an H200, 2026-11-29:
-/// 128 x 8 0.972-0.975 -> 0.991-0.992, 256 x 8 0.958-0.966 -> 0.985-0.988, 256 x 16 0.960-0.966 ->
-/// 0.992-0.995). The onesweep agent passes false: its kernels were tuned without them.
+/// BLOCK_TUNING: the rules chosen for BlockRadixRank's RankKeys (ordered_fold, and the leader of
+/// WARP_MATCH_ANY's groups found as the lane equal to its peers' highest: one popcount fewer per key
+/// than the test on the peers' count, RankKeys 2-3.5% faster on sm_90). The onesweep agent passes
+/// false: its kernels are tuned without them.
 template <int BLOCK_DIM_X, int RADIX_BITS, bool IS_DESCENDING, BlockScanAlgorithm INNER_SCAN_ALGORITHM,
           WarpMatchAlgorithm MATCH_ALGORITHM, int NUM_PARTS, int BLOCK_DIM_Y, int BLOCK_DIM_Z, int RANK_BATCH = 0,
           bool BLOCK_TUNING = true>
@@ -62,11 +61,10 @@ class block_radix_rank_early_counts {
   static constexpr int RADIX_DIGITS = 1 << RADIX_BITS;
   static constexpr bool ATOMIC_OR = MATCH_ALGORITHM == WARP_MATCH_ATOMIC_OR;
   /// Keys a warp ranks at once: RANK_BATCH, or when 0, two for WARP_MATCH_ANY with 8-bit digits, 256
-  /// threads and more and 16 keys per thread and more (the measured case), else one (RankKeys
-  /// against CUB, 8-bit digits, 2026-11-28, 256 x 16: 0.963-0.968 -> 0.984-0.986 on an H200,
-  /// 0.975-0.976 -> 0.990-0.994 on an H100; smaller tiles gained nothing or lost). ATOMIC_OR ranks
-  /// one key at a time: batches of two and four, each with mask arrays of its own, lost 1-17% in
-  /// every block shape and gained nothing in the onesweep sort.
+  /// threads and more and 16 keys per thread and more, else one (RankKeys 256 x 16 with 8-bit digits
+  /// about 2% faster on sm_90; smaller tiles gain nothing or lose). ATOMIC_OR ranks one key at a
+  /// time: batches, each with mask arrays of its own, are slower (1-17%) in every block shape and
+  /// gain nothing in the onesweep sort.
   template <int KEYS_PER_THREAD>
   static constexpr int batch_for() {
     if constexpr (RANK_BATCH > 0) return RANK_BATCH;
@@ -75,10 +73,9 @@ class block_radix_rank_early_counts {
   /// Whether the digit counts' scan folds the warps' totals in order (block_scan_warp_scans.hpp)
   /// rather than as BlockScan does: with BLOCK_TUNING, for WARP_MATCH_ANY and BLOCK_SCAN_WARP_SCANS in
   /// blocks of 256 threads or more, where each thread holds at most one digit and ranks 8 keys or
-  /// more. RankKeys against CUB, H200, 2026-11-28: 256 x 8 0.944-0.949 ->
-  /// 0.961-0.964, 256 x 16 0.959-0.961 -> 0.963-0.964, where 256 x 4 lost (0.997 -> 0.983-0.987) and
-  /// ATOMIC_OR lost 1-2% at 256 threads. The onesweep agent keeps BlockScan's fold (BLOCK_TUNING
-  /// false): its kernels were tuned with it.
+  /// more (RankKeys on sm_90: 256 x 8 about 2% faster; 256 x 4, and ATOMIC_OR at 256 threads, 1-2%
+  /// slower). The onesweep agent keeps BlockScan's fold (BLOCK_TUNING false): its kernels are tuned
+  /// with it.
   template <int KEYS_PER_THREAD>
   static constexpr bool ordered_fold() {
     return BLOCK_TUNING && !ATOMIC_OR && THREADS >= 256 && (RADIX_DIGITS + THREADS - 1) / THREADS == 1 &&
@@ -219,9 +216,9 @@ XCUB_UNROLL
     if constexpr (ATOMIC_OR) {
       // One key at a time: each lane ORs its bit into its digit's mask, reads the mask back (its
       // peers), and the highest peer, chosen once, adds the group's size, broadcasts the old count
-      // and clears the mask. (Through count_batch, which elects the leader by a second popcount and
-      // again for the clear, the 128 x 8 RankKeys kernel took 40 registers instead of CUB's 32: 12
-      // blocks per SM against 16.)
+      // and clears the mask. (Not through count_batch, which elects the leader by a second popcount and
+      // again for the clear: that takes the 128 x 8 RankKeys kernel to 40 registers instead of 32,
+      // 12 blocks per SM instead of 16.)
 XCUB_UNROLL
       for (int i = 0; i < KEYS_PER_THREAD; ++i) {
         const std::uint32_t d = digit_of(digit_extractor, keys[i]);

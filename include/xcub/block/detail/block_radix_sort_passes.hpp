@@ -49,7 +49,7 @@ struct block_radix_sort_passes {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
 
   /// The counter ranking's fold of the warps' totals, chosen for the sort (counter_rank_fold says
-  /// what was measured): pairs with digits of 6 bits and more are register-bound where keys alone
+  /// why): pairs with digits of 6 bits and more are register-bound where keys alone
   /// are not.
   static constexpr warp_totals_fold rank_fold = counter_rank_fold(
       block_shape<BLOCK_DIM_X, BLOCK_DIM_Y, BLOCK_DIM_Z>::warps, ITEMS_PER_THREAD,

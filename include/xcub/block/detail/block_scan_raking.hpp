@@ -16,11 +16,10 @@
 //   thread reads its prefix. Two block barriers.
 // - MEMOIZE keeps the segment in registers between upsweep and downsweep (one shared-memory read
 //   of the segment instead of two, at the price of segment_length registers). RAKING does the
-//   same when the segment fits in 64 bytes: on sm_90 CUB's RAKING gets that from ptxas, which
-//   reuses the upsweep's loads when the downsweep's reads all precede its stores; xcub's
-//   downsweep interleaved them, ptxas read every item twice (8% slower than CUB at int32 256 x 8,
-//   H100), so the reuse is explicit here rather than left to the scheduler. Larger segments are
-//   read twice, as CUB's RAKING leaves them to the register allocator.
+//   same when the segment fits in 64 bytes: ptxas reuses the upsweep's loads only when the
+//   downsweep's reads all precede its stores, and a downsweep that interleaves them has every item
+//   read twice (8% slower at int32 256 x 8 on sm_90), so the reuse is explicit here rather than left
+//   to the scheduler. Larger segments are read twice, left to the register allocator.
 // - The order of the fold is rank order throughout: non-commutative operators are safe.
 #pragma once
 

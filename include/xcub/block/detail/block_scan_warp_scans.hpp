@@ -14,8 +14,8 @@
 //     `warp == w` compare hoisted above the barrier: up to WARPS totals and predicates live at once;
 //   `ordered`: each total read as a volatile scalar, so loads, compares and selects interleave one
 //     warp at a time; fewer registers where the scan sits among many live values (the Match
-//     ranking at 256 x 4 keys: 32 registers against 37, 8 blocks per SM instead of 6, where it ran
-//     at 0.91x CUB on the H200), a little more latency (the loads keep their order). Needs a T that
+//     ranking at 256 x 4 keys on sm_90: 32 registers against 37, 8 blocks per SM instead of 6), a
+//     little more latency (the loads keep their order). Needs a T that
 //     volatile can read;
 //   `shuffle`: a WarpScan across the lanes (lane l reads warp l's total; the warp prefix and the
 //     block total come back by two broadcasts): fewer values live still, a few more instructions

@@ -9,7 +9,7 @@
 //   NVIDIA GPUs and than a ballot loop over distinct values on AMD ones). Wider digits: arch::match_any.
 // - Each vote is arch::ballot_agree: on CUDA, for a whole warp, the bit test, the vote and the
 //   complement share one predicate (4 PTX instructions and an AND per bit, as CUB's; a C++
-//   `set ? votes : ~votes` costs 9, and the 8-bit Match ranking ran at 0.7x CUB's speed with it).
+//   `set ? votes : ~votes` costs 9, and puts the 8-bit Match ranking at 0.7x CUB's speed).
 //   A partial last warp's mask takes the C++ form (docs/block-sorting.md says why).
 #pragma once
 

@@ -83,37 +83,51 @@ struct pipelined_scan_policy {
   constexpr int block_warps() const { return 4 + consumer_warps; }
 };
 
-/// Tuning::pipeline<T>(arch) where the tuning has it; off otherwise.
-template <class Tuning, class T, class = void>
-struct pipeline_of {
-  static constexpr pipelined_scan_policy get(int) { return {}; }
+/// The optional pipelines a tuning may offer, each a member `template <class T> static constexpr
+/// pipelined_scan_policy NAME(int arch)`, and the one each falls back to where the tuning has no such
+/// member: DeviceScan and DeviceSelect::If read `pipeline` (off without it), DeviceSelect::Unique
+/// `pipeline_unique` (else If's: a tuning can leave Unique alone on its one-tile-per-block agent),
+/// RunLengthEncode::Encode `pipeline_encode` (else Unique's).
+struct scan_pipeline_member {
+  using fallback = void;
+  template <class Tuning, class T>
+  static constexpr auto of(int a) -> decltype(Tuning::template pipeline<T>(a)) { return Tuning::template pipeline<T>(a); }
 };
-template <class Tuning, class T>
-struct pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline<T>(0))>> {
-  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline<T>(arch); }
+struct unique_pipeline_member {
+  using fallback = scan_pipeline_member;
+  template <class Tuning, class T>
+  static constexpr auto of(int a) -> decltype(Tuning::template pipeline_unique<T>(a)) { return Tuning::template pipeline_unique<T>(a); }
+};
+struct encode_pipeline_member {
+  using fallback = unique_pipeline_member;
+  template <class Tuning, class T>
+  static constexpr auto of(int a) -> decltype(Tuning::template pipeline_encode<T>(a)) { return Tuning::template pipeline_encode<T>(a); }
 };
 
-/// DeviceSelect::Unique's pipeline: Tuning::pipeline_unique<T>(arch) where the tuning has it, else
-/// the one of If (pipeline_of), so that a tuning can leave Unique on its one-tile-per-block agent.
-template <class Tuning, class T, class = void>
-struct unique_pipeline_of {
-  static constexpr pipelined_scan_policy get(int arch) { return pipeline_of<Tuning, T>::get(arch); }
+/// The one detector: Member::of<Tuning, T>(arch) where the tuning has that member, else the
+/// member's fallback, and off (stages == 0) at the end of the chain.
+template <class Member, class Tuning, class T, class = void>
+struct optional_pipeline {
+  static constexpr pipelined_scan_policy get(int arch) {
+    if constexpr (std::is_void_v<typename Member::fallback>) {
+      (void)arch;
+      return {};
+    } else {
+      return optional_pipeline<typename Member::fallback, Tuning, T>::get(arch);
+    }
+  }
 };
-template <class Tuning, class T>
-struct unique_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_unique<T>(0))>> {
-  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_unique<T>(arch); }
+template <class Member, class Tuning, class T>
+struct optional_pipeline<Member, Tuning, T, std::void_t<decltype(Member::template of<Tuning, T>(0))>> {
+  static constexpr pipelined_scan_policy get(int arch) { return Member::template of<Tuning, T>(arch); }
 };
 
-/// RunLengthEncode::Encode's pipeline: Tuning::pipeline_encode<T>(arch) where the tuning has it,
-/// else Unique's (unique_pipeline_of).
-template <class Tuning, class T, class = void>
-struct encode_pipeline_of {
-  static constexpr pipelined_scan_policy get(int arch) { return unique_pipeline_of<Tuning, T>::get(arch); }
-};
 template <class Tuning, class T>
-struct encode_pipeline_of<Tuning, T, std::void_t<decltype(Tuning::template pipeline_encode<T>(0))>> {
-  static constexpr pipelined_scan_policy get(int arch) { return Tuning::template pipeline_encode<T>(arch); }
-};
+using pipeline_of = optional_pipeline<scan_pipeline_member, Tuning, T>;
+template <class Tuning, class T>
+using unique_pipeline_of = optional_pipeline<unique_pipeline_member, Tuning, T>;
+template <class Tuning, class T>
+using encode_pipeline_of = optional_pipeline<encode_pipeline_member, Tuning, T>;
 
 /// A look-back wait of a scan of num_tiles tiles: the policy's `ns` from its
 /// lookback_wait_min_tiles up, none below (device code passes the fields, not the policy, whose
@@ -194,7 +208,7 @@ struct radix_sort_policy {
   bool dynamic_tile = false;
   /// Keys a onesweep warp ranks at once with RADIX_RANK_MATCH_EARLY_COUNTS_ANY (their peers, then
   /// their counter atomics, then the broadcasts: one shared-memory wait per batch instead of one per
-  /// key); _ATOMIC_OR takes 1. The sm_90 sweeps of 2026-11-28 found no gain: the tunings keep 1.
+  /// key); _ATOMIC_OR takes 1. More than 1 gains nothing on sm_90: the tunings keep 1.
   int rank_batch = 1;
   /// Cache modifiers of the onesweep pass's global loads (keys, values) and stores.
   CacheLoadModifier load_modifier = LOAD_DEFAULT;
@@ -215,7 +229,7 @@ struct radix_sort_policy {
   /// tile this many KiB of input ahead of it to be fetched into L2 (arch::prefetch_l2, by one
   /// thread; at least one tile ahead, and only within the launch's portion), so that the block that
   /// takes that tile later finds its keys there rather than waiting for DRAM. Passes with values
-  /// beside the keys do not prefetch (u64/u32 pairs on an H200 lost 2-13%). Pairs as words take the
+  /// beside the keys do not prefetch (it makes u64/u32 pairs 2-13% slower on sm_90). Pairs as words take the
   /// pairs' distance, not the word policy's. 0: no prefetch.
   int l2_prefetch_kib = 0;
   /// Sorted positions a onesweep thread writes out of a dynamic tile at once: their shared-memory

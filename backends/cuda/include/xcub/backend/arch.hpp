@@ -150,8 +150,8 @@ XCUB_DEVICE XCUB_FORCEINLINE lane_mask_t match_any(lane_mask_t m, std::uint64_t 
 // loads and stores, and __threadfence(_block) (fence.sc) for fences. Not cuda::atomic_ref: <cuda/atomic>
 // costs about 2.8 s of nvcc time in every translation unit that includes xcub (three quarters of the
 // device layer's header cost), and the built-ins let nvcc see a __shared__ pointer's address space
-// and emit atom.shared on a 32-bit address where atomic_ref's inline PTX is a generic atom (the
-// early-counts ranking ran at 0.63x CUB's speed with it, BlockHistogram ATOMIC at 0.87-0.97x).
+// and emit atom.shared on a 32-bit address where atomic_ref's inline PTX is a generic atom (with
+// that, the early-counts ranking runs at 0.63x CUB's speed, BlockHistogram ATOMIC at 0.87-0.97x).
 // Types: integers of 4 or 8 bytes (any signedness; min/max compare by the type's signedness),
 // float and double for add, any trivially copyable 4- or 8-byte type for exchange, cas, loads and
 // stores (and 16-byte words for atomic_load_relaxed / atomic_store_relaxed).

@@ -64,74 +64,41 @@ inline error_t memset(void* ptr, int byte, std::size_t bytes) {
 }
 inline error_t device_synchronize() { return success; }
 
-// ---- devices: exactly one, numbered 0 ----
-inline error_t get_device(int* device) {
-  if (!device) return error_invalid_value;
-  *device = 0;
-  return success;
-}
-inline error_t set_device(int device) { return device == 0 ? success : error_invalid_device; }
-inline error_t get_device_count(int* count) {
-  if (!count) return error_invalid_value;
-  *count = 1;
-  return success;
-}
+}  // namespace xcub
 
-/// Device attributes for device_get_attribute, with the values the emulator enforces (a block
-/// gets 48 KiB of shared memory by default and may use up to 227 KiB, as on Hopper).
-enum device_attr_t : int {
-  attr_multiprocessor_count,  // the CPU's hardware threads
-  attr_max_shared_memory_per_block,
-  attr_max_shared_memory_per_block_optin,
-  attr_max_threads_per_block,
-  attr_warp_size,  // the build option host_warp_threads
-  attr_l2_cache_size,  // the CPU's L2 where the C library reports it, else 0
-  attr_compute_capability_major,  // 0: the host is no GPU architecture
-  attr_compute_capability_minor,
-};
+// The device calls (one device, 0) and event_destroy / _query / _synchronize, as on the kokkos
+// backend; what is the host's own follows.
+#include <xcub/detail/single_device_runtime.inl>
 
-inline error_t device_get_attribute(int* value, device_attr_t attr, int device) {
-  if (!value) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
+namespace xcub {
+
+/// device_get_attribute on the host, with the values the emulator enforces (a block gets 48 KiB of
+/// shared memory by default and may use up to 227 KiB, as on Hopper).
+inline bool detail::single_device_attribute(device_attr_t attr, int* value) {
   switch (attr) {
-    case attr_multiprocessor_count: {
+    case attr_multiprocessor_count: {  // the CPU's hardware threads
       const unsigned cores = std::thread::hardware_concurrency();
       *value = cores ? static_cast<int>(cores) : 1;
-      return success;
+      return true;
     }
-    case attr_max_shared_memory_per_block: *value = 48 * 1024; return success;
-    case attr_max_shared_memory_per_block_optin: *value = 227 * 1024; return success;
-    case attr_max_threads_per_block: *value = 1024; return success;
-    case attr_warp_size: *value = XCUB_HOST_WARP_THREADS; return success;
-    case attr_l2_cache_size: {
+    case attr_max_shared_memory_per_block: *value = 48 * 1024; return true;
+    case attr_max_shared_memory_per_block_optin: *value = 227 * 1024; return true;
+    case attr_max_threads_per_block: *value = 1024; return true;
+    case attr_warp_size: *value = XCUB_HOST_WARP_THREADS; return true;  // the build option host_warp_threads
+    case attr_l2_cache_size: {  // the CPU's L2 where the C library reports it, else 0
       long bytes = 0;
 #if defined(_SC_LEVEL2_CACHE_SIZE)
       bytes = ::sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
       *value = bytes > 0 && bytes < (1L << 30) ? static_cast<int>(bytes) : 0;
-      return success;
+      return true;
     }
     case attr_compute_capability_major:
-    case attr_compute_capability_minor: *value = 0; return success;
+    case attr_compute_capability_minor: *value = 0; return true;
   }
-  return error_invalid_value;
+  return false;
 }
-/// 0: the host emulator is no GPU architecture.
-inline error_t device_arch_version(int* version, int device) {
-  if (!version) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
-  *version = 0;
-  return success;
-}
-inline error_t device_get_name(char* name, int len, int device) {
-  if (!name || len <= 0) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
-  const char* const text = "xcub host emulator";
-  int n = 0;
-  for (; n < len - 1 && text[n]; ++n) name[n] = text[n];
-  name[n] = '\0';
-  return success;
-}
+inline const char* detail::single_device_name() { return "xcub host emulator"; }
 
 // ---- streams and events: launches are synchronous, so all work is always complete ----
 inline error_t stream_create(stream_t* stream) {
@@ -155,14 +122,6 @@ inline error_t event_create(event_t* event) {
   *event = new (std::nothrow) host::detail::event_object;
   return *event ? success : error_memory_allocation;
 }
-inline error_t event_destroy(event_t event) {
-  if (!event) return error_invalid_value;
-  delete event;
-  return success;
-}
 inline error_t event_record(event_t event, stream_t /*stream*/) { return event ? success : error_invalid_value; }
-/// Always success (never error_not_ready): what the event follows has already run.
-inline error_t event_query(event_t event) { return event ? success : error_invalid_value; }
-inline error_t event_synchronize(event_t event) { return event ? success : error_invalid_value; }
 
 }  // namespace xcub

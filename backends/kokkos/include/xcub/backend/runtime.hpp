@@ -170,70 +170,40 @@ inline error_t device_synchronize() {
   return success;
 }
 
-// ---- devices: exactly one, numbered 0 ----
-inline error_t get_device(int* device) {
-  if (!device) return error_invalid_value;
-  *device = 0;
-  return success;
-}
-inline error_t set_device(int device) { return device == 0 ? success : error_invalid_device; }
-inline error_t get_device_count(int* count) {
-  if (!count) return error_invalid_value;
-  *count = 1;
-  return success;
-}
-
-enum device_attr_t : int {
-  attr_multiprocessor_count,  // the default execution space's concurrency
-  attr_max_shared_memory_per_block,  // team scratch (level 0) the device layer assumes: 48 KiB
-  attr_max_shared_memory_per_block_optin,
-  attr_max_threads_per_block,
-  attr_warp_size,  // 1: Kokkos exposes no warps
-  attr_l2_cache_size,  // 0: unknown
-  attr_compute_capability_major,  // 0
-  attr_compute_capability_minor,
-};
-
-inline error_t device_get_attribute(int* value, device_attr_t attr, int device) {
-  if (!value) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
-  switch (attr) {
-    case attr_multiprocessor_count: {
-      const int c = static_cast<int>(kokkos_backend::space().concurrency());
-      *value = c > 0 ? c : 1;
-      return success;
-    }
-    case attr_max_shared_memory_per_block:
-    case attr_max_shared_memory_per_block_optin: *value = 48 * 1024; return success;
-    case attr_max_threads_per_block: *value = 1024; return success;
-    case attr_warp_size: *value = 1; return success;
-    case attr_l2_cache_size:
-    case attr_compute_capability_major:
-    case attr_compute_capability_minor: *value = 0; return success;
-  }
-  return error_invalid_value;
-}
-inline error_t device_arch_version(int* version, int device) {
-  if (!version) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
-  *version = 0;
-  return success;
-}
-inline error_t device_get_name(char* name, int len, int device) {
-  if (!name || len <= 0) return error_invalid_value;
-  if (device != 0) return error_invalid_device;
-  const char* const text = kokkos_backend::space::name();
-  int n = 0;
-  for (; n < len - 1 && text[n]; ++n) name[n] = text[n];
-  name[n] = '\0';
-  return success;
-}
-
-// ---- streams and events ----
+// ---- the event type (the device, stream and event calls follow) ----
 namespace kokkos_backend {
 struct event_object {};
 }  // namespace kokkos_backend
 using event_t = kokkos_backend::event_object*;
+
+}  // namespace xcub
+
+// The device calls (one device, 0) and event_destroy / _query / _synchronize, as on the host
+// backend; what is Kokkos's own follows.
+#include <xcub/detail/single_device_runtime.inl>
+
+namespace xcub {
+
+/// device_get_attribute on Kokkos.
+inline bool detail::single_device_attribute(device_attr_t attr, int* value) {
+  switch (attr) {
+    case attr_multiprocessor_count: {  // the default execution space's concurrency
+      const int c = static_cast<int>(kokkos_backend::space().concurrency());
+      *value = c > 0 ? c : 1;
+      return true;
+    }
+    case attr_max_shared_memory_per_block:  // team scratch (level 0) the device layer assumes: 48 KiB
+    case attr_max_shared_memory_per_block_optin: *value = 48 * 1024; return true;
+    case attr_max_threads_per_block: *value = 1024; return true;
+    case attr_warp_size: *value = 1; return true;  // Kokkos exposes no warps
+    case attr_l2_cache_size:  // 0: unknown
+    case attr_compute_capability_major:
+    case attr_compute_capability_minor: *value = 0; return true;
+  }
+  return false;
+}
+/// The default execution space's name.
+inline const char* detail::single_device_name() { return kokkos_backend::space::name(); }
 
 inline error_t stream_create(stream_t* stream) {
   if (!stream) return error_invalid_value;
@@ -251,18 +221,11 @@ inline error_t event_create(event_t* event) {
   *event = new (std::nothrow) kokkos_backend::event_object;
   return *event ? success : error_memory_allocation;
 }
-inline error_t event_destroy(event_t event) {
-  if (!event) return error_invalid_value;
-  delete event;
-  return success;
-}
 /// Records by fencing the stream: the event is complete when this returns.
 inline error_t event_record(event_t event, stream_t stream) {
   if (!event) return error_invalid_value;
   stream.space().fence();
   return success;
 }
-inline error_t event_query(event_t event) { return event ? success : error_invalid_value; }
-inline error_t event_synchronize(event_t event) { return event ? success : error_invalid_value; }
 
 }  // namespace xcub

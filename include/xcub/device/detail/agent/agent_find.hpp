@@ -25,9 +25,9 @@
 #include <xcub/arch/arch.hpp>
 #include <xcub/block/block_reduce.hpp>
 #include <xcub/config.hpp>
-#include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/thread/thread_operators.hpp>
-#include <xcub/device/detail/agent/agent_reduce.hpp>  // reduce_item_t, reduce_vector_source, reduce_vector_items
+#include <xcub/device/detail/agent/agent_reduce.hpp>  // reduce_item_t, reduce_vector_items
+#include <xcub/device/detail/agent/striped_vector_load.hpp>
 #include <xcub/device/detail/policy.hpp>
 
 namespace xcub::detail {
@@ -122,21 +122,7 @@ struct agent_find_if {
     OffsetT mine = n;
     if constexpr (vec > 1) {
       if (vector_aligned) {
-        using source = reduce_vector_source<InputIt>;
-        // A CacheModifiedInputIterator's own modifier wins over the policy's.
-        constexpr CacheLoadModifier modifier =
-            source::modifier != LOAD_DEFAULT ? source::modifier : policy.load_modifier;
-        using word = typename cache_word_of<vec * sizeof(input_t)>::type;
-        struct lanes {
-          input_t v[vec];
-        };
-        const word* words = reinterpret_cast<const word*>(source::pointer(in) + base);
-XCUB_UNROLL
-        for (int w = 0; w < items / vec; ++w) {
-          const lanes l = __builtin_bit_cast(lanes, arch::load_word<modifier>(words + tid + w * threads));
-XCUB_UNROLL
-          for (int j = 0; j < vec; ++j) values[w * vec + j] = l.v[j];
-        }
+        load_striped_vectors<threads, items, vec, policy.load_modifier>(in, base, tid, values);
 XCUB_UNROLL
         for (int k = 0; k < items; ++k)  // item k: word k / vec of the thread, lane k % vec
           if (mine == n && pred(values[k]))

@@ -7,8 +7,8 @@
 // block b takes tiles b, b + grid, b + 2 grid, ... A thread takes the policy's pixels_per_thread pixels
 // of a tile or, in the SMALL kernel (for an input too small to give every resident block a whole tile;
 // the dispatch picks), policy.small_pixels_per_thread: a kernel of its own, with no runtime tile size
-// (a runtime size in the main kernel gave the byte sweep 32 registers and spills: 46% of copy, not
-// 79%, on an H200).
+// (a runtime size in the main kernel gives the byte sweep 32 registers and spills: 46% of copy's
+// throughput instead of 79% on sm_90).
 //   SHARED: the block counts into privatized counters in dynamic shared memory with block-scope
 //           atomics, then adds each non-zero bin, summed over the copies, to the output with one
 //           device-scope atomic. There are `copies` copies (a power of two, 2^copy_shift) of A

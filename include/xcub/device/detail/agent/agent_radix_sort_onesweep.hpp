@@ -247,7 +247,7 @@ XCUB_UNROLL
   }
   /// Nonzero: every key of the (full) tile has one digit. It borrows digit_start()[0], which the
   /// tile writes only after the rank's last barrier (a word of its own, 20 bytes more per block,
-  /// made u64/u32 pairs 9% slower on an H200: likely past the 196 KiB shared-memory carveout of two
+  /// makes u64/u32 pairs 9% slower on sm_90: likely past the 196 KiB shared-memory carveout of two
   /// 97 KiB blocks per SM; docs/device-radix-sort.md).
   XCUB_DEVICE XCUB_FORCEINLINE OffsetT& uniform() const { return digit_start()[0]; }
 
@@ -264,8 +264,8 @@ XCUB_UNROLL
     const auto extractor = Source::extractor(pass.bit, radix_bits, pass.end_bit, decomposer);
 
     // 1. Keys, warp-striped, as images; padding ranks last. Their loads go first, so that their
-    // latency runs under the look-back zeroing below (random keys on an H200: 0.3-0.5% faster than
-    // with the zeroing first).
+    // latency runs under the look-back zeroing below (random keys on sm_90: 0.3-0.5% faster than with
+    // the zeroing first).
     image_t pad;
     __builtin_memset(static_cast<void*>(&pad), DESCENDING ? 0x00 : 0xFF, sizeof(pad));
     image_t images[items];

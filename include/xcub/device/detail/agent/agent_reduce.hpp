@@ -17,9 +17,9 @@
 
 #include <xcub/block/block_reduce.hpp>
 #include <xcub/detail/direct_io.hpp>
-#include <xcub/thread/detail/cache_words.hpp>
 #include <xcub/thread/thread_reduce.hpp>
 #include <xcub/device/detail/agent/reduce_thread_fold.hpp>
+#include <xcub/device/detail/agent/striped_vector_load.hpp>
 #include <xcub/device/detail/policy.hpp>
 #include <iterator>
 
@@ -85,22 +85,7 @@ struct agent_reduce {
     input_t values[items];
     if constexpr (vec > 1) {
       if (vector_aligned) {
-        using T = reduce_item_t<InputIt>;
-        using source = reduce_vector_source<InputIt>;
-        // A CacheModifiedInputIterator's own modifier wins over the policy's.
-        constexpr CacheLoadModifier modifier =
-            source::modifier != LOAD_DEFAULT ? source::modifier : policy.load_modifier;
-        using word = typename cache_word_of<vec * sizeof(T)>::type;
-        struct lanes {
-          T v[vec];
-        };
-        const word* words = reinterpret_cast<const word*>(source::pointer(in) + base);
-XCUB_UNROLL
-        for (int w = 0; w < items / vec; ++w) {
-          const lanes l = __builtin_bit_cast(lanes, arch::load_word<modifier>(words + tid + w * threads));
-XCUB_UNROLL
-          for (int j = 0; j < vec; ++j) values[w * vec + j] = l.v[j];
-        }
+        load_striped_vectors<threads, items, vec, policy.load_modifier>(in, base, tid, values);
         return thread_fold::fold(op, values);
       }
     }

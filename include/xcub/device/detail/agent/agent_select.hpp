@@ -170,7 +170,7 @@ struct agent_select {
       int next_rejected = second_end + rank * items - static_cast<int>(first_of(before)) -
                           static_cast<int>(second_of(before));  // rejected: after both parts
       // Partitions place every item: its position is a select of the three cursors (branch-free;
-      // branches per item kept a predicate per item live, 80 registers instead of 60 at 128 x 24).
+      // branches per item keep a predicate per item live, 80 registers instead of 60 at 128 x 24).
       // Rejected items past the end of a partial tile are placed too: they rank after every valid
       // item, at positions that the write-out below never reads. Selections skip rejected items.
 XCUB_UNROLL

@@ -16,8 +16,8 @@
 //                the item before the segment (Unique) beside the stage; reducer 0 (warp 1) then folds
 //                the C counts (Encode: pairs) and publishes the tile's value at once (tile 0:
 //                inclusive). One warp
-//                counting every segment was what held the ring back: Select::If 75% of copy at
-//                2^28 on an H200 with one reducer, 88-90% with four (docs/device-select.md);
+//                counting every segment holds the ring back: Select::If at 2^28 on sm_90 reaches
+//                75% of copy's throughput with one reducer, 88-90% with four (docs/device-select.md);
 //   2 look-ahead the tile's exclusive count (the ring's look_ahead); the block of the last tile
 //                writes the total to num_selected_out;
 //   3..2 + C     consumers: consumer warp c compacts segment c's selected items to the segment's

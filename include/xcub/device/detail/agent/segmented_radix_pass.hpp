@@ -36,8 +36,8 @@ struct segmented_radix_pass {
   static constexpr bool keys_only = std::is_same_v<ValueT, NullType>;
   static constexpr int tile = THREADS * ITEMS;
   static constexpr int digits = 1 << RADIX_BITS;
-  // The counter ranking with the fold its tuning was measured with (counter_rank_fold's rule for
-  // sorts of keys; RankKeys' own rule differs for MEMOIZE).
+  // The counter ranking with the fold its tuning assumes (counter_rank_fold's rule for sorts of
+  // keys; RankKeys' own rule differs for MEMOIZE).
   using rank_t = block_radix_rank_basic<THREADS, RADIX_BITS, DESCENDING, true, BLOCK_SCAN_WARP_SCANS,
                                         SHARED_MEM_BANK_SIZE_FOUR_BYTE, 1, 1,
                                         static_cast<int>(counter_rank_fold(block_shape<THREADS>::warps, ITEMS,

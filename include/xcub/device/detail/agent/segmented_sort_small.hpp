@@ -23,10 +23,10 @@
 //     shifts and masks both sides to the bit range (image_bits_less).
 // The whole-key and general ways load striped and turn the items blocked first, since the stable
 // sort takes the blocked order as the input order (not whole integer keys alone: equal ones cannot
-// be told apart). A first version sorted whole u32 keys with the
-// masking comparator and pairs as packed 64-bit words: 0.62x and 0.45x CUB for segments of 100
-// (H100, 2026-11-26; striped rather than blocked global accesses changed nothing), and the merge
-// loops' compares and 64-bit words are most of the work (docs/device-segmented-sort.md).
+// be told apart). Whole u32 keys take the whole-key way rather than the
+// masking comparator, and pairs are not packed into 64-bit words: the merge loops' compares and
+// 64-bit words are most of the work (the masked and packed form is about half as fast for segments
+// of 100 on sm_90; docs/device-segmented-sort.md).
 // Padding sorts after every real item (all ones: the largest packed word or image; descending,
 // the zero image), so positions [0, size) hold the sorted segment.
 #pragma once

@@ -88,7 +88,7 @@ error_t dispatch_histogram(SampleIt samples, const std::array<CounterT*, A>& out
   const std::size_t copy_counters = static_cast<std::size_t>(A) * static_cast<std::size_t>(stride);
   // The budget is clamped to what a block gets without opting in on this device (48 KiB on NVIDIA
   // GPUs, 64 KiB on AMD ones): a launch asking for more dynamic shared memory fails unless the kernel
-  // opted in first (a tuning's larger budget once failed every launch on an H200 this way).
+  // opted in first, so a tuning's larger budget would fail every launch.
   std::size_t budget = policy.shared_bytes > 0 ? static_cast<std::size_t>(policy.shared_bytes) : 0;
   {
     int device = 0;

@@ -125,7 +125,7 @@ XCUB_KERNEL void XCUB_LAUNCH_BOUNDS(radix_exclusive_sum_threads)
 
 /// The policy a onesweep launch runs under: KeyT's and ValueT's, or, for pairs as words, the words'
 /// as keys alone (the dispatch sizes those launches by the same policy) with the pairs' write-out
-/// batch (radix_sort_policy::write_batch, measured for the pairs), as the dispatch gives them the
+/// batch (radix_sort_policy::write_batch, chosen for the pairs), as the dispatch gives them the
 /// pairs' L2 prefetch distance.
 template <class Tuning, class KeyT, class ValueT, class Io>
 struct onesweep_active_policy {

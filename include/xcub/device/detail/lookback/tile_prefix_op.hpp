@@ -10,7 +10,7 @@
 //      before it are still publishing;
 //   2. the warp looks at the window of the `window` tiles before it (the nearest in lane 0; 0, the
 //      default, or anything out of [1, warp_threads): warp_threads tiles; fewer tiles per poll put
-//      less traffic on the shared cache, which the H200's scans showed to matter),
+//      less traffic on the shared cache, which matters to the scans' throughput on sm_90),
 //      waits until none is invalid, and folds the window from its nearest inclusive tile (or all
 //      of it, when every tile is partial) to the nearest, older tiles on the left; when the window
 //      held no inclusive tile it moves a window back and puts that window's fold on the

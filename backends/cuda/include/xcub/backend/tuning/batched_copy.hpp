@@ -7,7 +7,7 @@
 // longer ones in chunks of 4 KiB over blocks of 256 threads, 16 KiB in flight per block, twice the
 // resident blocks so that blocks that finish early take a second share. sm_75 (64 KiB of shared
 // memory per SM) takes tiles of 256 buffers. The tiny class up to 64 bytes: 1-128-byte buffers
-// 0.69x -> 0.88x CUB, mixed 1.00x -> 1.04x (H200, 2^20 buffers; 251b752); other knobs moved nothing.
+// 0.69x -> 0.88x CUB, mixed 1.00x -> 1.04x (H200, 2^20 buffers; 251b752); other knobs change nothing.
 #pragma once
 
 #include <xcub/device/detail/policy.hpp>

@@ -28,7 +28,7 @@ struct merge_sort {
 
 struct merge {
   /// DeviceMerge: 128 threads x 21 nominal 4-byte items on every architecture (H200: 1.01x CUB at
-  /// 2^26, 0.96x at 2^28, where CUB's 512 x 15 read 0.72x; 8037a94). Older architectures not measured.
+  /// 2^26, 0.96x at 2^28, where CUB's 512 x 15 shape gives 0.72x; 8037a94). Older architectures not measured.
   template <class KeyT, class ValueT = NullType>
   static constexpr detail::merge_sort_policy policy(int /*arch*/) {
     return {128, detail::nominal_4b_items(21, static_cast<int>(sizeof(detail::merge_item_t<KeyT, ValueT>))), 256};

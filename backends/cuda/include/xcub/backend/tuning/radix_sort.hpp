@@ -1,7 +1,7 @@
 // CUDA tuning of DeviceRadixSort: numbers only (radix_sort_policy in <xcub/device/detail/policy.hpp>
 // says what they mean; docs/device-radix-sort.md why). sm_90 starts from CUB 3.0.1's onesweep tables
 // (384 threads, 8-bit digits, nominal keys per thread by key and value size, warp-match ranks) and
-// departs where bench/cuda/device_radix_sort_sweep.cu measured better on an H200; sm_80 and sm_75 take
+// departs where bench/cuda/device_radix_sort_sweep.cu finds better on an H200; sm_80 and sm_75 take
 // CUB's sm_80 table. Provenance per choice: what, measured where, commit.
 //   - nominal items scale with the wider of key and value, as CUB's (4dc88f3); static tiles stay
 //     within 47072 bytes, room for the 64-bit digit starts and the tile id (a8cc1ed);
@@ -26,8 +26,8 @@ struct radix_sort {
     constexpr int widest = key_bytes > value_bytes ? key_bytes : value_bytes;
     constexpr int single_items = 40960 / widest / 256 > 40 ? 40 : (40960 / widest / 256 < 1 ? 1 : 40960 / widest / 256);
     constexpr int single_bits = key_bytes > 1 ? 6 : 5;
-    // Pairs as 64-bit words under the 8-byte keys' policy (u32/u32 at 2^28: H100 0.97x -> 1.05x CUB,
-    // H200 1.09x -> 1.10x; 592a8da); the pairs' own shape serves the sorts that do not pack.
+    // Pairs as 64-bit words under the 8-byte keys' policy (u32/u32 at 2^28: 8% faster on an H100, 1%
+    // on an H200; 592a8da); the pairs' own shape serves the sorts that do not pack.
     constexpr bool packs = key_bytes == 4 && value_bytes == 4 && std::is_arithmetic_v<KeyT>;
     int threads = 384, nominal = 21;
     bool dynamic = false;  // the tile in dynamic shared memory (past 48 KiB), values beside keys
@@ -60,21 +60,22 @@ struct radix_sort {
     if (!dynamic) {
       while (threads > 32 && threads * items * widest > 47072) threads -= 32;
     }
-    // Ranks: atomic OR for the dynamic tiles, ahead of warp match on random keys and keys of few
-    // values once single-digit tiles go out unranked, behind only at two digits a pass (H200,
-    // 65f9df4); warp match (CUB's choice) for the shapes not measured with it. Eight tight polls
-    // before each look-back backoff: u8 keys 0.68x -> 0.89x CUB (bc9adae).
+    // Ranks: atomic OR for the dynamic tiles, faster than warp match on random keys and keys of few
+    // values once single-digit tiles go out unranked, slower only at two digits a pass (H200,
+    // 65f9df4); warp match (CUB's choice) for the other shapes. Eight tight polls before each
+    // look-back backoff: u8 keys 0.68x -> 0.89x CUB (bc9adae).
     const RadixRankAlgorithm rank =
         arch >= 900 && dynamic ? RADIX_RANK_MATCH_EARLY_COUNTS_ATOMIC_OR : RADIX_RANK_MATCH_EARLY_COUNTS_ANY;
     // Second launch bound of two blocks per SM for 1- and 2-byte keys and dynamic tiles: without it
-    // ptxas gave the u8 kernel 64 or 78 registers from unrelated code, 1.05x or 0.76x CUB (faa0045).
+    // ptxas gives the u8 kernel 64 or 78 registers depending on unrelated code, 1.05x or 0.76x CUB
+    // (faa0045).
     detail::radix_sort_policy p{threads, items, 8, rank, 128, 16, 256, single_items, single_bits, 30, 8,
                                 min_blocks, dynamic};
     // Cache operators (H200 and H100, 23bd52f): u64 keys alone and pairs as words store evict-first
     // (u64 keys 1.16x -> 1.21x on the H200); 4-byte keys with values load L2-only (1.07x -> 1.09x);
-    // 4-byte keys alone keep the default stores (evict-first lost on f32 and few-digit keys, 65f9df4).
-    // L2 prefetch (H200, b74afce): keys alone 2 MiB ahead (u32 1.26x -> 1.30x), pairs as words 6 MiB;
-    // unpacked pairs none (u64/u32 lost 2-13%).
+    // 4-byte keys alone keep the default stores (evict-first is slower on f32 and few-digit keys,
+    // 65f9df4). L2 prefetch (H200, b74afce): keys alone 2 MiB ahead (u32 1.26x -> 1.30x), pairs as
+    // words 6 MiB; unpacked pairs none (u64/u32 2-13% slower with it).
     // Write-out batches (H200, 743921b): pairs as words 4 (1.13x -> 1.16x), u64 keys alone 9; others 1.
     if (arch >= 900 && dynamic) {
       if (keys_only) p.l2_prefetch_kib = 2048;

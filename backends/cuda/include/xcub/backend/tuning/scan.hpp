@@ -6,7 +6,7 @@
 //   - sm_90 floats 128 x 36 (H100: 86% -> 90% of copy, b7cb76f), 4-byte integers 128 x 44 (H200 and H100, ce3e087);
 //   - sm_90 4-byte accumulators poll 8 tiles at a time (H200 82% -> 84%, H100 90% -> 92%; 2da2bd7),
 //     from 2000 tiles and only for inputs as wide as the accumulator (small grids and int8 inputs
-//     lost with it; e255828); 8-byte types keep whole-warp windows.
+//     are slower with it; e255828); 8-byte types keep whole-warp windows.
 #pragma once
 
 #include <type_traits>

@@ -29,7 +29,7 @@ struct select {
   /// The pipelined agent for If and Unique over pointers (agent_select_pipelined.hpp; only where
   /// eligible): sm_90 4-byte items, 6 stages of 9216 items (216 KiB), 8 consumer warps and 8
   /// reducers, 32 tiles per poll (H200 2^28: If 90% of copy, Unique 86-87%, tiles 67% / 64%; 0d2ab8c);
-  /// If from 2^24 items, where the ring beat the tiles on the H200 (d3c7286).
+  /// If from 2^24 items, where the ring is faster than the tiles on the H200 (d3c7286).
   template <class T>
   static constexpr detail::pipelined_scan_policy pipeline(int arch) {
     if (sizeof(T) == 4 && arch >= 900) return {6, 9216, 8, (1 << 24) / 9216, 32, 0};

@@ -4,9 +4,9 @@
 // stream the keys: 256 threads x 16 four-byte keys a tile (fewer keys for wider ones, 64 bytes per
 // thread in flight), 8 KiB of shared digit counters. sm_90 ptxas (CUDA 13.0): 60 registers for
 // float keys only, 64 for float/int pairs, no stack: four blocks per multiprocessor, so that one
-// block's tile scan and barrier overlap the others' loads (512-thread blocks took 74 and 98
+// block's tile scan and barrier overlap the others' loads (512-thread blocks take 74 and 98
 // registers: one block per multiprocessor). Candidate buffers of a quarter of the input each: the
-// top digit of uniform floats in [0, 1) keeps an eighth of them. Not yet measured on a GPU.
+// top digit of uniform floats in [0, 1) keeps an eighth of them. Not measured on a GPU.
 #pragma once
 
 #include <xcub/device/detail/policy.hpp>

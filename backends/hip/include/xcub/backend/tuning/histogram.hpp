@@ -9,7 +9,7 @@ namespace xcub::tuning {
 struct histogram {
   /// 64 bytes of samples per thread per tile; 16 interleaved privatized copies (lanes l and l + 16
   /// share one; a copy per lane would take 32 KiB a block, leaving 2 blocks on a 64 KiB LDS); 16 KiB
-  /// of counters at most. Not measured on an AMD GPU (none can be reached): CUDA's measured reasoning,
+  /// of counters at most. Not measured on an AMD GPU: CUDA's measured reasoning,
   /// scaled to the LDS.
   template <class SampleT>
   static constexpr detail::histogram_policy policy(int /*arch*/) {

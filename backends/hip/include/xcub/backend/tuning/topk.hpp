@@ -4,7 +4,7 @@
 // stream the keys: 256 threads x 16 four-byte keys a tile (fewer keys for wider ones, 64 bytes per
 // thread in flight), 8 KiB of shared digit counters, twice as many blocks as are resident.
 // Candidate buffers of a quarter of the input each: the top digit of uniform floats in [0, 1)
-// keeps an eighth of them. Not measured on AMD hardware (none here).
+// keeps an eighth of them. Not measured on AMD hardware.
 #pragma once
 
 #include <xcub/device/detail/policy.hpp>
