@@ -1,6 +1,6 @@
 // HIP tuning of BlockRadixRankMatch's strategies (the hook's contract:
 // include/xcub/block/detail/radix_rank_match/config.hpp): the CUDA backend's rules, measured on an
-// H200 (sm_90) and not on any AMD GPU, kept so that HIP's code is what it was before the hook
+// H200 (sm_90) and not on any AMD GPU, kept so that HIP takes the paths it took before the hook
 // existed. With 64-lane waves the rules count warps of 64 lanes (5 to 8 warps is 320 to 512
 // threads there). backends/cuda/include/xcub/backend/tuning/block_radix_rank_match.hpp says why each
 // rule is there; measure on the AMD GPU before changing one.
