@@ -118,14 +118,16 @@ unsigned check_strategies(std::mt19937_64& rng) {
                     forced<rows, batched, 3, block, f_batched>>(rng);
 }
 
-// What the host's hook returns is the neutral default at any shape.
+// On the host backend the hook returns the neutral default (the GPU backends return their rules).
 constexpr radix_rank_match_shape some_shape{256, xcub::arch::warp_threads, 256 / xcub::arch::warp_threads, false,
                                             xcub::arch::warp_threads, 4, 8};
-constexpr radix_rank_match_config host_choice = xcub::tuning::block_radix_rank_match::config(some_shape);
 constexpr radix_rank_match_config simplest = xcub::detail::radix_rank_match_simplest(some_shape);
+#if XCUB_BACKEND_HOST
+constexpr radix_rank_match_config host_choice = xcub::tuning::block_radix_rank_match::config(some_shape);
 static_assert(host_choice.zero == simplest.zero && host_choice.count == simplest.count &&
                   host_choice.scan == simplest.scan && host_choice.fold == simplest.fold,
               "the host backend takes the neutral default");
+#endif
 static_assert(simplest.zero == rows && simplest.count == shared && simplest.scan == block,
               "the neutral default is the simplest path");
 
