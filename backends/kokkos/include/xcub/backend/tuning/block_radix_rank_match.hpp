@@ -1,0 +1,16 @@
+// Kokkos tuning of BlockRadixRankMatch's strategies (the hook's contract:
+// include/xcub/block/detail/radix_rank_match/config.hpp): the neutral default, the simplest path.
+// Kokkos runs no xcub block collectives; the hook exists so that the block headers compile.
+#pragma once
+
+#include <xcub/block/detail/radix_rank_match/config.hpp>
+
+namespace xcub::tuning {
+
+struct block_radix_rank_match {
+  static constexpr detail::radix_rank_match_config config(const detail::radix_rank_match_shape& s) {
+    return detail::radix_rank_match_simplest(s);
+  }
+};
+
+}  // namespace xcub::tuning
