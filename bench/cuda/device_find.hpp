@@ -33,16 +33,6 @@ struct match_index {
   __host__ __device__ int operator()(int i) const { return in[i] > 50 ? i : n; }
 };
 
-__global__ void place_match(int* p, std::size_t at) { p[at] = 100; }
-
-__global__ void fill_sorted(int* range, std::size_t n, int* values, std::size_t m) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    range[i] = static_cast<int>(2 * i + 1);
-    if (i < m) values[i] = static_cast<int>(mix(i) % (2 * n + 2));  // below all, on items, between, above all
-  }
-}
-
 template <bool UPPER>
 struct cub_bound {
   const int* range;
@@ -73,8 +63,7 @@ void run_find_if(report& rep, const std::string& label = "") {
     };
     for (const where w : {where{"FindIf x>50, match at 1%", n / 100}, where{"FindIf x>50, match at 50%", n / 2},
                           where{"FindIf x>50, match at the end", n - 1}}) {
-      place_match<<<1, 1>>>(in.get(), w.at);
-      check(cudaDeviceSynchronize(), "place match");
+      place_match(in.get(), w.at);
       const std::size_t bytes = (w.at + 1) * sizeof(int);
       const std::string name = std::string(w.name) + label;
       const bench_case c{name.c_str(), "int32", k, w.at + 1, bytes, bytes};
@@ -103,8 +92,7 @@ void run_bounds(report& rep, const std::string& label = "") {
       continue;
     }
     dev_array<int> range(n), values(m), x_out(m), c_out(m);
-    fill_sorted<<<2048, 256>>>(range.get(), n, values.get(), m);
-    check(cudaDeviceSynchronize(), "fill sorted");
+    fill_sorted_range(range.get(), n, values.get(), m);
     const int *dr = range.get(), *dv = values.get();
     int *xo = x_out.get(), *co = c_out.get();
     const int rn = static_cast<int>(n), vn = static_cast<int>(m);

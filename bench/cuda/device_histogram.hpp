@@ -17,30 +17,8 @@
 namespace xcub_bench::device {
 namespace histogram_bench {
 
-constexpr int bins = 256;
-constexpr int range_bins = 64;
-
-/// Uniform random bytes, and floats uniform in [0, 1) (24 random bits).
-__global__ void fill_bytes_kernel(std::uint8_t* p, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = static_cast<std::uint8_t>(mix(i) >> 17);
-}
-__global__ void fill_unit_kernel(float* p, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = static_cast<float>(mix(i) >> 40) * (1.0f / 16777216.0f);
-}
-
-/// 65 ascending levels over [0, 1), denser near 0 (bin widths grow quadratically).
-inline std::vector<float> range_levels() {
-  std::vector<float> levels(range_bins + 1);
-  for (int i = 0; i <= range_bins; ++i) {
-    const float x = static_cast<float>(i) / range_bins;
-    levels[static_cast<std::size_t>(i)] = x * x * 0.999f;
-  }
-  return levels;
-}
+constexpr int bins = histogram_bins;
+constexpr int range_bins = histogram_range_bins;
 
 enum class kind { even_u8, even_f32, multi_rgba, range_f32 };
 
@@ -69,10 +47,8 @@ void run_one(report& rep, kind which, const std::string& label = "") {
     }
     dev_array<std::uint8_t> bytes(bytes_in ? n : 0);
     dev_array<float> floats(bytes_in ? 0 : n);
-    if (bytes_in) fill_bytes_kernel<<<2048, 256>>>(bytes.get(), n);
-    else fill_unit_kernel<<<2048, 256>>>(floats.get(), n);
-    check(cudaGetLastError(), "fill launch");
-    check(cudaDeviceSynchronize(), "fill");
+    if (bytes_in) fill_sample_bytes(bytes.get(), n);
+    else fill_unit_floats(floats.get(), n);
     dev_array<int> x_hist(3 * bins), c_hist(3 * bins);
     dev_array<float> levels(range_bins + 1);
     const auto host_levels = range_levels();

@@ -23,21 +23,6 @@ struct below {
   __host__ __device__ bool operator()(int x) const { return x < bound; }
 };
 
-/// Items in [0, 100) (for the predicates), or runs of `run` equal items (Unique, Encode).
-__global__ void fill_select_kernel(int* p, char* flags, std::size_t n, int run) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    p[i] = run > 0 ? int(mix(i / run) % 1000) : int(mix(i) % 100);
-    if (flags) flags[i] = char(mix(i ^ 0x5151) % 2);
-  }
-}
-
-void fill_select(int* p, char* flags, std::size_t n, int run) {
-  fill_select_kernel<<<2048, 256>>>(p, flags, n, run);
-  check(cudaGetLastError(), "fill launch");
-  check(cudaDeviceSynchronize(), "fill");
-}
-
 template <class T>
 T count_of(const T* d) {
   return to_host(d);

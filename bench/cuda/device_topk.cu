@@ -17,14 +17,6 @@
 namespace xcub_bench::device {
 namespace {
 
-__global__ void fill_uniform(float* keys, int* positions, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    keys[i] = static_cast<float>(mix(i ^ 0x70b) >> 40) * (2.0f / 16777216.0f) - 1.0f;  // 24 random bits
-    positions[i] = static_cast<int>(i);
-  }
-}
-
 /// Counts the pairs (keys_out[j], values_out[j]) whose key is not keys_in[values_out[j]].
 __global__ void check_pairs(const float* keys_in, std::size_t n, const float* keys_out, const int* values_out,
                             std::size_t k, unsigned long long* bad) {
@@ -64,8 +56,7 @@ void run_keys(report& rep) {
     }
     dev_array<float> keys(n), sorted(n);
     dev_array<int> positions(n);
-    fill_uniform<<<2048, 256>>>(keys.get(), positions.get(), n);
-    check(cudaDeviceSynchronize(), "fill");
+    fill_uniform(keys.get(), positions.get(), n);
     for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
       dev_array<float> top(k);
       const float* in = keys.get();
@@ -90,8 +81,7 @@ void run_pairs(report& rep) {
     }
     dev_array<float> keys(n), sorted_keys(n);
     dev_array<int> positions(n), sorted_values(n);
-    fill_uniform<<<2048, 256>>>(keys.get(), positions.get(), n);
-    check(cudaDeviceSynchronize(), "fill");
+    fill_uniform(keys.get(), positions.get(), n);
     for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
       dev_array<float> top_keys(k);
       dev_array<int> top_values(k);
