@@ -37,23 +37,12 @@ def bench_files(paths, gpu):
     return out
 
 
-def main(argv):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("plain")
-    ap.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", "latest")])
-    ap.add_argument("--limit", type=float, default=3.0, help="percent beyond which a row is marked (default 3)")
-    args = ap.parse_args(argv[1:])
-    try:
-        with open(args.plain) as f:
-            plain = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"compare_plain_cub: {args.plain}: {e}", file=sys.stderr)
-        return 0
-    stem = os.path.basename(args.plain)[:-5] if args.plain.endswith(".json") else ""
-    gpu = stem.rpartition("-")[2] if "-" in stem else ""
+def compare(plain, paths):
+    """(matched, bench_only, plain_only): matched rows (program, (benchmark, type, log2), bench ms,
+    plain ms, runs); the benchmarks' CUB rows without a plain row; the plain rows without one."""
     plain_rows = {(r["benchmark"], r["type"], r["log2_items"]): r for r in plain["rows"]}
     matched, bench_only, seen = [], [], set()
-    for path in bench_files(args.results, gpu):
+    for path in paths:
         try:
             with open(path) as f:
                 res = json.load(f)
@@ -72,6 +61,24 @@ def main(argv):
                 continue
             seen.add(key)
             matched.append((program, key, r["median_ms"], p["median_ms"], r.get("runs", 0)))
+    return matched, bench_only, sorted(k for k in plain_rows if k not in seen)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("plain")
+    ap.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", "latest")])
+    ap.add_argument("--limit", type=float, default=3.0, help="percent beyond which a row is marked (default 3)")
+    args = ap.parse_args(argv[1:])
+    try:
+        with open(args.plain) as f:
+            plain = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"compare_plain_cub: {args.plain}: {e}", file=sys.stderr)
+        return 0
+    stem = os.path.basename(args.plain)[:-5] if args.plain.endswith(".json") else ""
+    gpu = stem.rpartition("-")[2] if "-" in stem else ""
+    matched, bench_only, plain_only = compare(plain, bench_files(args.results, gpu))
     limit = args.limit / 100.0
     print(f"CUB in the device benchmarks against CUB alone (plain_cub) on {plain.get('device', '?')}, plain run "
           f"{plain.get('date', '?')}, commit {plain.get('commit', '?')}.")
@@ -100,7 +107,6 @@ def main(argv):
                  f"range {min(big):.3f}-{max(big):.3f}" if big else "") + ".")
     else:
         print("No rows compared (no benchmark results for this GPU, or no common rows).")
-    plain_only = sorted(k for k in plain_rows if k not in seen)
     if bench_only:
         print()
         print(f"{len(bench_only)} CUB rows of the benchmarks have no plain row (a size or count type the plain run "

@@ -5,7 +5,11 @@
 // 50 ms), compares again (a second call must give the same output: look-back state and temp storage
 // are reused), and adds a row for each to the report (device_report.hpp: GB/s of the minimum
 // traffic, items/s, % of a same-size memcpy timed in the same run, ratio; markdown and JSON).
-// It measures; it never asserts time.
+// It measures; it never asserts time. Where CUB's entry point is templated on the count type and CUB
+// picks its offsets from it, the benchmark runs with int counts and with std::int64_t counts
+// (for_each_count; rows " i64"; XCUB_BENCH_COUNTS picks), xcub with the same count type as CUB. The
+// inputs come from bench_inputs.hpp, shared with the plain CUB program (plain_cub.cu) that checks
+// these CUB times against a CUB-only program's (bench/compare_plain_cub.py).
 #pragma once
 
 #include <cuda_runtime.h>

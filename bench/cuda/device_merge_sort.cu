@@ -10,7 +10,8 @@
 // sorts' outputs and temp storage are swapped between the sides every round (run_pair_swapped).
 // Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
 // CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned),
-// for comparison with the tuned default.
+// for comparison with the tuned default. The sorts run with int and with std::int64_t counts (rows
+// " i64": CUB picks its offsets from the count type); MergeKeys takes std::int64_t counts only.
 //
 //   device_merge_sort [results.json]
 #include <cub/device/device_merge.cuh>
@@ -50,30 +51,34 @@ void sort_keys(report& rep, int k) {
   fill_random_u32(in.get(), nullptr, n);
   const std::uint32_t* d_in = in.get();
   std::uint32_t* out[2] = {x_out.get(), c_out.get()};
-  const bench_case c{"DeviceMergeSort::SortKeysCopy", "uint32", k, n, 2 * n * sizeof(std::uint32_t),
-                     n * sizeof(std::uint32_t)};
-  // Each side's output and temp storage swapped every round (run_pair_swapped): a sort's time moves
-  // with where its buffers lie.
-  run_pair_swapped(
-      rep, c,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, c.benchmark); });
-  bench_case big = c;
-  big.benchmark += " [256x17]";
-  run_pair_swapped(
-      rep, big,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, big.benchmark); });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{"DeviceMergeSort::SortKeysCopy", counted<Count>("uint32"), k, n, 2 * n * sizeof(std::uint32_t),
+                       n * sizeof(std::uint32_t)};
+    // Each side's output and temp storage swapped every round (run_pair_swapped): a sort's time moves
+    // with where its buffers lie.
+    run_pair_swapped(
+        rep, c,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, c.benchmark); });
+    bench_case big = c;
+    big.benchmark += " [256x17]";
+    run_pair_swapped(
+        rep, big,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, big.benchmark); });
+  });
 }
 
 void sort_pairs(report& rep, int k) {
@@ -84,20 +89,24 @@ void sort_pairs(report& rep, int k) {
   const std::uint32_t *dk = keys.get(), *dv = values.get();
   std::uint32_t* out_keys[2] = {xk.get(), ck.get()};
   std::uint32_t* out_values[2] = {xv.get(), cv.get()};
-  const bench_case c{"DeviceMergeSort::SortPairsCopy", "uint32/uint32", k, n, 4 * n * sizeof(std::uint32_t),
-                     2 * n * sizeof(std::uint32_t)};
-  run_pair_swapped(
-      rep, c,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
-      },
-      [&](int xs, int cs) {
-        expect_equal(out_keys[xs], out_keys[cs], n, c.benchmark + " keys");
-        expect_equal(out_values[xs], out_values[cs], n, c.benchmark + " values");
-      });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{"DeviceMergeSort::SortPairsCopy", counted<Count>("uint32/uint32"), k, n,
+                       4 * n * sizeof(std::uint32_t), 2 * n * sizeof(std::uint32_t)};
+    run_pair_swapped(
+        rep, c,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], items, less_u32{});
+        },
+        [&](int xs, int cs) {
+          expect_equal(out_keys[xs], out_keys[cs], n, c.benchmark + " keys");
+          expect_equal(out_values[xs], out_values[cs], n, c.benchmark + " values");
+        });
+  });
 }
 
 void merge_keys(report& rep, int k) {
