@@ -116,7 +116,8 @@ def device_table(fam, res, lines):
         lines.append(f"| {bench} | {typ} | {baseline} | 2^{n} | {x['median_ms']:.3f} | {b['median_ms']:.3f} "
                      f"| {fmt_ratio(ratio)} | {x['gbps']:.0f} | {x['pct_copy']:.0f}% | {b['pct_copy']:.0f}% "
                      f"| {low} |")
-        why = T.KNOWN_BELOW.get((fam["key"], bench, typ))
+        why = T.KNOWN_BELOW.get((fam["key"], bench, typ)) or T.KNOWN_BELOW.get(
+            (fam["key"], bench, typ[:-4] if typ.endswith(" i64") else typ))
         if why and ratio < 1.0:
             below.append(f"- {bench} {typ} at {fmt_ratio(ratio)}x: {why}")
     if below:

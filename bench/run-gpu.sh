@@ -11,10 +11,10 @@
 # XCUB_BENCH_LOG2 picks the device programs' sizes (default 16-30: 2^16 to 2^30 items);
 # XCUB_BENCH_COUNTS="int" or "i64" their count types (default both where CUB's speed depends on it).
 # plain_cub (after the device programs): CUB alone, called as a CUB user calls it, on the same inputs
-# (bench/cuda/plain_cub.cu; default sizes 16 20 24 28), for the device families run in this call
-# (XCUB_BENCHES) or all, or those in XCUB_PLAIN_FAMILIES; it writes $OUT/latest/plain_cub-<gpu>.json
-# and plain_cub-<gpu>.md, the benchmarks' CUB times beside its own (bench/compare_plain_cub.py:
-# rows more than 3% apart are marked).
+# (bench/cuda/plain_cub.cu; sizes from XCUB_BENCH_LOG2, default 16 20 24 28), every device family
+# or those in XCUB_PLAIN_FAMILIES ("radix_sort scan ..."); it writes $OUT/latest/plain_cub-<gpu>.json
+# and plain_cub-<gpu>.md, the device programs' CUB times in latest/ beside its own
+# (bench/compare_plain_cub.py: rows more than 3% apart are marked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -87,13 +87,9 @@ for b in ${XCUB_BENCHES:-$all}; do
   fi
   [ -x "$dir/bench/cuda/$b" ] || { echo "run-gpu: $b was not built"; continue; }
   if [ "$b" = plain_cub ]; then
-    families=${XCUB_PLAIN_FAMILIES:-}
-    if [ -z "$families" ]; then
-      for p in ${XCUB_BENCHES:-}; do case $p in device_*) families="$families $p" ;; esac; done
-    fi
     f=$out/plain_cub-$gpu
     # shellcheck disable=SC2086  # the families are words
-    "$dir/bench/cuda/plain_cub" "$f.json.new" $families > "$base/plain_cub-$gpu.log" ||
+    "$dir/bench/cuda/plain_cub" "$f.json.new" ${XCUB_PLAIN_FAMILIES:-} > "$base/plain_cub-$gpu.log" ||
       { echo "run-gpu: plain_cub FAILED"; rm -f "$f.json.new"; status=1; continue; }
     mv "$f.json.new" "$f.json"
     stamp "$f.json"
