@@ -13,6 +13,7 @@
 # plain_cub (after the device programs): CUB alone, called as a CUB user calls it, on the same inputs
 # (bench/cuda/plain_cub.cu; sizes from XCUB_BENCH_LOG2, default 16 20 24 28), every device family
 # or those in XCUB_PLAIN_FAMILIES ("radix_sort scan ..."); it writes $OUT/latest/plain_cub-<gpu>.json
+# (keeping an earlier run's rows that this one did not time)
 # and plain_cub-<gpu>.md, the device programs' CUB times in latest/ beside its own
 # (bench/compare_plain_cub.py: rows more than 3% apart are marked).
 set -euo pipefail
@@ -91,6 +92,16 @@ for b in ${XCUB_BENCHES:-$all}; do
     # shellcheck disable=SC2086  # the families are words
     "$dir/bench/cuda/plain_cub" "$f.json.new" ${XCUB_PLAIN_FAMILIES:-} > "$base/plain_cub-$gpu.log" ||
       { echo "run-gpu: plain_cub FAILED"; rm -f "$f.json.new"; status=1; continue; }
+    # Rows of an earlier plain run on this GPU that this one did not time (other families or sizes) stay.
+    [ -f "$f.json" ] && python3 - "$f.json" "$f.json.new" <<'PY'
+import json, sys
+old, new = (json.load(open(p)) for p in sys.argv[1:3])
+if old.get("device") == new.get("device"):
+    key = lambda r: (r["benchmark"], r["type"], r["log2_items"])
+    have = {key(r) for r in new["rows"]}
+    new["rows"] = [r for r in old.get("rows", []) if key(r) not in have] + new["rows"]
+    json.dump(new, open(sys.argv[2], "w"), indent=1)
+PY
     mv "$f.json.new" "$f.json"
     stamp "$f.json"
     python3 bench/compare_plain_cub.py "$f.json" "$out" | tee "$f.md"
