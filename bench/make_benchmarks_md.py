@@ -76,6 +76,17 @@ def headline(by_size, log2=None):
 
 
 def device_measure(pairs, bench, typ, baseline, log2, measure):
+    """A target's value and where it was measured. Where the benchmark also ran with 64-bit counts
+    (rows of type `typ + " i64"`), the lower of the two values, its size then noted with the count."""
+    best = (None, None)
+    for t, note in ((typ, ""), (typ + " i64", ", i64 counts")):
+        value, n = device_measure_one(pairs, bench, t, baseline, log2, measure)
+        if value is not None and (best[0] is None or value < best[0]):
+            best = (value, f"{n}{note}" if note else n)
+    return best
+
+
+def device_measure_one(pairs, bench, typ, baseline, log2, measure):
     by_size = pairs.get((bench, typ, baseline))
     if not by_size:
         return None, None
@@ -105,7 +116,8 @@ def device_table(fam, res, lines):
         lines.append(f"| {bench} | {typ} | {baseline} | 2^{n} | {x['median_ms']:.3f} | {b['median_ms']:.3f} "
                      f"| {fmt_ratio(ratio)} | {x['gbps']:.0f} | {x['pct_copy']:.0f}% | {b['pct_copy']:.0f}% "
                      f"| {low} |")
-        why = T.KNOWN_BELOW.get((fam["key"], bench, typ))
+        why = T.KNOWN_BELOW.get((fam["key"], bench, typ)) or T.KNOWN_BELOW.get(
+            (fam["key"], bench, typ[:-4] if typ.endswith(" i64") else typ))
         if why and ratio < 1.0:
             below.append(f"- {bench} {typ} at {fmt_ratio(ratio)}x: {why}")
     if below:
@@ -238,6 +250,42 @@ def family_section(fam, entries, lines):
     lines.append("")
 
 
+def plain_section(entries, results_dir, lines):
+    """The benchmarks' CUB times against the plain CUB program's (bench/compare_plain_cub.py)."""
+    import compare_plain_cub as C
+    lines.append("## CUB timed alone")
+    lines.append("")
+    lines.append("`bench/cuda/plain_cub.cu` calls CUB as a CUB user does (cudaMalloc, the size query, temp storage "
+                 "of exactly that size, 3 warm-ups, the median of 15 calls each timed alone with events) on the "
+                 "benchmarks' inputs (`bench/cuda/bench_inputs.hpp`). `bench/compare_plain_cub.py` sets its times "
+                 "beside the benchmarks' CUB rows: ratio = benchmark / plain; a row more than 3% apart is "
+                 "marked in the table beside the results.")
+    for gpu, res, path in entries:
+        paths = C.bench_files([results_dir], gpu)
+        matched, _, _ = C.compare(res, paths)
+        ratios = [b / p for _, _, b, p, _ in matched if p > 0]
+        lines.append("")
+        lines.append(f"### {res.get('device', gpu)}")
+        lines.append("")
+        lines.append(header_line(res, path))
+        if not ratios:
+            lines.append("")
+            lines.append("No benchmark row to compare with.")
+            continue
+        beyond = [(k, b / p) for _, k, b, p, _ in matched if p > 0 and abs(b / p - 1) > 0.03]
+        lines.append("")
+        lines.append(f"{len(ratios)} CUB rows compared, median ratio {statistics.median(ratios):.3f}, range "
+                     f"{min(ratios):.3f}-{max(ratios):.3f}; {len(beyond)} more than 3% apart. Table: "
+                     f"`{rel(path[:-5] + '.md')}`.")
+        if beyond:
+            lines.append("")
+            lines.append("| more than 3% apart | type | items | ratio |")
+            lines.append("|---|---|---|---|")
+            for (bench, typ, k), r in beyond[:40]:
+                lines.append(f"| {bench} | {typ} | 2^{k} | {r:.3f} |")
+    lines.append("")
+
+
 def compile_section(entries, lines):
     lines.append("## Compile time")
     lines.append("")
@@ -284,6 +332,15 @@ GB/s counts the minimum traffic (inputs read once, outputs written once); % of c
 a device memcpy of the same size timed in the same run. Device tables show 2^28 items (or the largest
 size a row has) and the lowest ratio from 2^20 items up; the plots show GB/s against size.
 
+Count types: CUB 3.0.1 picks its offset type from the type of `num_items` where its entry point is
+templated on it (32-bit offsets for `int`, 64-bit for `size_t` or `int64_t`), and its speed differs
+between the two (radix sort on the H200: SortKeys u32 faster with 64-bit counts, SortPairs slower).
+Those families run both: a type ending in " i64" is the row of `std::int64_t` counts, the plain type
+the row of `int` counts, xcub always called with the same count type as CUB. A target takes the
+lower of the two (its size then says "i64 counts" where that one is lower). The CUB times themselves
+are checked against a program of CUB alone (`bench/cuda/plain_cub.cu`, called as a CUB user calls
+it, on the same inputs): see "CUB timed alone" below and `docs/device-layer.md`, "How CUB is timed".
+
 Design notes per family are in `docs/` (`docs/index.md`)."""
 
 
@@ -301,11 +358,15 @@ def main(argv):
     data = load(args.results)
     lines = [INTRO, ""]
     toc = [f"- [{fam['title']}](#{anchor(fam['title'])})" for fam in T.FAMILIES if fam["key"] in data]
+    if "plain_cub" in data:
+        toc.append("- [CUB timed alone](#cub-timed-alone)")
     lines += toc + ["- [Compile time](#compile-time)", "- [Kokkos backend on the CPU](#kokkos-backend-on-the-cpu)",
                     "- [Host emulator](#host-emulator)", ""]
     for fam in T.FAMILIES:
         if fam["key"] in data:
             family_section(fam, data[fam["key"]], lines)
+    if "plain_cub" in data:
+        plain_section(data["plain_cub"], args.results, lines)
     if "compile_time" in data:
         compile_section(data["compile_time"], lines)
     lines += [

@@ -8,7 +8,14 @@
 # bench/results/latest/ and rerun it in the repository). Earlier results live in git history only.
 # Record the commit with XCUB_COMMIT=<hash> (the GPU machine's copy has no git history);
 # XCUB_BENCH_SASS=1 also writes each benchmark's SASS (cuobjdump) next to its results.
-# XCUB_BENCH_LOG2 picks the device programs' sizes (default 16-30: 2^16 to 2^30 items).
+# XCUB_BENCH_LOG2 picks the device programs' sizes (default 16-30: 2^16 to 2^30 items);
+# XCUB_BENCH_COUNTS="int" or "i64" their count types (default both where CUB's speed depends on it).
+# plain_cub (after the device programs): CUB alone, called as a CUB user calls it, on the same inputs
+# (bench/cuda/plain_cub.cu; sizes from XCUB_BENCH_LOG2, default 16 20 24 28), every device family
+# or those in XCUB_PLAIN_FAMILIES ("radix_sort scan ..."); it writes $OUT/latest/plain_cub-<gpu>.json
+# (keeping an earlier run's rows that this one did not time)
+# and plain_cub-<gpu>.md, the device programs' CUB times in latest/ beside its own
+# (bench/compare_plain_cub.py: rows more than 3% apart are marked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -16,7 +23,7 @@ base=${OUT:-bench/results}
 out=$base/latest
 mkdir -p "$out"
 dir=build/cuda-bench  # its own build: the benchmarks need neither the tests nor the examples
-all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce device_radix_sort device_select device_merge_sort device_transform device_segmented_sort device_histogram device_find device_batched_copy device_topk compile_time"
+all="warp_collectives block_collectives block_sorting device_reduce device_scan device_segmented_reduce device_radix_sort device_select device_merge_sort device_transform device_segmented_sort device_histogram device_find device_batched_copy device_topk plain_cub compile_time"
 for b in $all; do rm -f "$dir/bench/cuda/$b"; done  # never run a program left from an earlier build
 status=0
 build_ok=1
@@ -80,6 +87,26 @@ for b in ${XCUB_BENCHES:-$all}; do
     continue
   fi
   [ -x "$dir/bench/cuda/$b" ] || { echo "run-gpu: $b was not built"; continue; }
+  if [ "$b" = plain_cub ]; then
+    f=$out/plain_cub-$gpu
+    # shellcheck disable=SC2086  # the families are words
+    "$dir/bench/cuda/plain_cub" "$f.json.new" ${XCUB_PLAIN_FAMILIES:-} > "$base/plain_cub-$gpu.log" ||
+      { echo "run-gpu: plain_cub FAILED"; rm -f "$f.json.new"; status=1; continue; }
+    # Rows of an earlier plain run on this GPU that this one did not time (other families or sizes) stay.
+    [ -f "$f.json" ] && python3 - "$f.json" "$f.json.new" <<'PY'
+import json, sys
+old, new = (json.load(open(p)) for p in sys.argv[1:3])
+if old.get("device") == new.get("device"):
+    key = lambda r: (r["benchmark"], r["type"], r["log2_items"])
+    have = {key(r) for r in new["rows"]}
+    new["rows"] = [r for r in old.get("rows", []) if key(r) not in have] + new["rows"]
+    json.dump(new, open(sys.argv[2], "w"), indent=1)
+PY
+    mv "$f.json.new" "$f.json"
+    stamp "$f.json"
+    python3 bench/compare_plain_cub.py "$f.json" "$out" | tee "$f.md"
+    continue
+  fi
   [ -n "${XCUB_BENCH_SASS:-}" ] && cuobjdump -sass "$dir/bench/cuda/$b" | gzip -9 > "$base/$b-$gpu.sass.txt.gz"
   # A failed check aborts that program only (its previous latest/ files stay); the others still run,
   # and the script's status says so. The new files replace the old only when the program succeeds.

@@ -24,21 +24,6 @@
 
 namespace xcub_bench::device {
 
-struct batch_spec {
-  const char* name;
-  std::uint32_t lo, hi;  // uniform sizes in [lo, hi] bytes
-  int count_shift;       // 2^(k - count_shift) buffers
-  bool align16;
-  bool mixed;            // plus 16 buffers of 2^(k + 6) bytes
-};
-
-/// Every byte a hash of its index: a misplaced byte shows.
-__global__ void fill_bytes_kernel(std::uint8_t* p, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = static_cast<std::uint8_t>(mix(i));
-}
-
 /// One batch on the device: the source arena, xcub's and CUB's destination arenas (zeroed), the
 /// pointer arrays into them and the sizes.
 struct batch {
@@ -56,29 +41,11 @@ inline std::unique_ptr<batch> make_batch(const batch_spec& spec, int k) {
   auto b = std::make_unique<batch>();
   b->name = std::string("DeviceMemcpy::Batched ") + spec.name;
   b->k = k;
-  const std::size_t n_small = std::size_t{1} << (k - spec.count_shift);
-  std::mt19937_64 rng(0x5eed0000u + static_cast<unsigned>(k));
-  std::uniform_int_distribution<std::uint32_t> pick(spec.lo, spec.hi);
-  std::vector<std::uint32_t> sizes(n_small);
-  for (auto& s : sizes) s = spec.align16 ? (pick(rng) + 15) / 16 * 16 : pick(rng);
-  if (spec.mixed) {
-    const std::uint32_t huge = std::uint32_t{1} << (k + 6);
-    for (int h = 0; h < 16; ++h) sizes.insert(sizes.begin() + static_cast<std::ptrdiff_t>(rng() % sizes.size()), huge);
-  }
-  const std::size_t n = sizes.size();
-  std::vector<std::size_t> src_off(n), dst_off(n), order(n);
-  std::size_t total = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    src_off[i] = total;
-    total += sizes[i];
-  }
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::shuffle(order.begin(), order.end(), rng);
-  std::size_t at = 0;
-  for (const std::size_t i : order) {
-    dst_off[i] = at;
-    at += sizes[i];
-  }
+  const batch_layout layout = make_batch_layout(spec, k);
+  const std::vector<std::uint32_t>& sizes = layout.sizes;
+  const std::vector<std::size_t>& src_off = layout.src_off;
+  const std::vector<std::size_t>& dst_off = layout.dst_off;
+  const std::size_t n = sizes.size(), total = layout.total;
   if (!fits(3 * total + 4 * n * sizeof(void*), total)) {
     skip(b->name.c_str(), "bytes", k);
     return nullptr;
@@ -88,8 +55,7 @@ inline std::unique_ptr<batch> make_batch(const batch_spec& spec, int k) {
   b->src = std::make_unique<dev_array<std::uint8_t>>(total);
   b->x_dst = std::make_unique<dev_array<std::uint8_t>>(total);
   b->c_dst = std::make_unique<dev_array<std::uint8_t>>(total);
-  fill_bytes_kernel<<<2048, 256>>>(b->src->get(), total);
-  check(cudaGetLastError(), "fill launch");
+  fill_hash_bytes(b->src->get(), total);
   check(cudaMemset(b->x_dst->get(), 0, total), "memset");
   check(cudaMemset(b->c_dst->get(), 0, total), "memset");
   std::vector<const void*> h_src(n);
@@ -129,17 +95,6 @@ void run_batch(report& rep, const batch& b, const std::string& suffix = "") {
       [=](void* t, std::size_t& s) { return xcub::DeviceMemcpyTuned<Tuning>::Batched(t, s, ps, px, psz, count); },
       [=](void* t, std::size_t& s) { return cub::DeviceMemcpy::Batched(t, s, ps, pc, psz, count); },
       [&] { expect_equal(xo, co, total, name); });
-}
-
-/// The batches of the benchmark: the headline (uniform 4-4096), the same aligned, tiny
-/// buffers only, large ones only, and tiny ones with a few huge ones among them.
-inline const std::vector<batch_spec>& batch_specs() {
-  static const std::vector<batch_spec> specs = {
-      {"uniform 4-4096", 4, 4096, 0, false, false},   {"uniform 4-4096 al16", 4, 4096, 0, true, false},
-      {"uniform 1-128", 1, 128, 0, false, false},     {"uniform 64K-1M", 1u << 16, 1u << 20, 8, false, false},
-      {"mixed", 1, 256, 0, false, true},
-  };
-  return specs;
 }
 
 }  // namespace xcub_bench::device

@@ -7,6 +7,8 @@
 //     i). CUB: DeviceFor::Bulk calling cub::LowerBound / cub::UpperBound (thread_search.cuh) per value.
 //     Minimum traffic: the values read and the bounds written (the range's reads depend on caching).
 // Every xcub output is compared with CUB's on the device, before and after timing (device_harness.hpp).
+// Each with int and with std::int64_t counts (rows " i64"): CUB's Reduce picks its offsets from the
+// count type, DeviceFor::Bulk takes the shape's type as its offsets.
 // The runs take the xcub side as DeviceFindTuned<...> and a label, so that device_find_sweep.cu runs
 // them over other tunings.
 #pragma once
@@ -26,30 +28,22 @@ namespace {
 struct above_50 {
   __host__ __device__ bool operator()(int x) const { return x > 50; }
 };
-/// CUB's side of FindIf: index i if item i matches, else n.
+/// CUB's side of FindIf: index i if item i matches, else n (in the count type).
+template <class Count>
 struct match_index {
   const int* in;
-  int n;
-  __host__ __device__ int operator()(int i) const { return in[i] > 50 ? i : n; }
+  Count n;
+  __host__ __device__ Count operator()(Count i) const { return in[i] > 50 ? i : n; }
 };
 
-__global__ void place_match(int* p, std::size_t at) { p[at] = 100; }
-
-__global__ void fill_sorted(int* range, std::size_t n, int* values, std::size_t m) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    range[i] = static_cast<int>(2 * i + 1);
-    if (i < m) values[i] = static_cast<int>(mix(i) % (2 * n + 2));  // below all, on items, between, above all
-  }
-}
-
-template <bool UPPER>
+/// CUB's side of the bounds: DeviceFor::Bulk over the values, its shape of the count type.
+template <bool UPPER, class Count>
 struct cub_bound {
   const int* range;
   int n;
   const int* values;
   int* out;
-  __device__ void operator()(int i) const {
+  __device__ void operator()(Count i) const {
     out[i] = UPPER ? cub::UpperBound(range, n, values[i]) : cub::LowerBound(range, n, values[i]);
   }
 };
@@ -62,33 +56,38 @@ void run_find_if(report& rep, const std::string& label = "") {
       skip("FindIf", "int32", k);
       continue;
     }
-    const int items = static_cast<int>(n);
-    dev_array<int> in(n), x_out(1), c_out(1);
+    dev_array<int> in(n);
+    dev_array<std::int64_t> x_out(1), c_out(1);  // an int or std::int64_t index
     fill(in.get(), n, 1);  // items in [-4, 4]: no match
     const int* din = in.get();
-    int *xo = x_out.get(), *co = c_out.get();
     struct where {
       const char* name;
       std::size_t at;
     };
     for (const where w : {where{"FindIf x>50, match at 1%", n / 100}, where{"FindIf x>50, match at 50%", n / 2},
                           where{"FindIf x>50, match at the end", n - 1}}) {
-      place_match<<<1, 1>>>(in.get(), w.at);
-      check(cudaDeviceSynchronize(), "place match");
+      place_match(in.get(), w.at);
       const std::size_t bytes = (w.at + 1) * sizeof(int);
       const std::string name = std::string(w.name) + label;
-      const bench_case c{name.c_str(), "int32", k, w.at + 1, bytes, bytes};
-      const auto cub_in = thrust::make_transform_iterator(thrust::make_counting_iterator(0), match_index{din, items});
-      run_pair(
-          rep, c,
-          [=](void* t, std::size_t& s) { return Find::FindIf(t, s, din, xo, above_50{}, items); },
-          [=](void* t, std::size_t& s) {
-            return cub::DeviceReduce::Reduce(t, s, cub_in, co, items, ::cuda::minimum<>{}, items);
-          },
-          [&] {
-            expect_equal(xo, co, 1, w.name);
-            if (to_host(xo) != static_cast<int>(w.at)) fail(std::string(w.name) + ": wrong index");
-          });
+      for_each_count([&](auto count) {  // int and std::int64_t counts (" i64"; the index in that type)
+        using Count = decltype(count);
+        const Count items = static_cast<Count>(n);
+        Count* xo = reinterpret_cast<Count*>(x_out.get());
+        Count* co = reinterpret_cast<Count*>(c_out.get());
+        const bench_case c{name.c_str(), counted<Count>("int32"), k, w.at + 1, bytes, bytes};
+        const auto cub_in = thrust::make_transform_iterator(thrust::make_counting_iterator(Count{0}),
+                                                            match_index<Count>{din, items});
+        run_pair(
+            rep, c,
+            [=](void* t, std::size_t& s) { return Find::FindIf(t, s, din, xo, above_50{}, items); },
+            [=](void* t, std::size_t& s) {
+              return cub::DeviceReduce::Reduce(t, s, cub_in, co, items, ::cuda::minimum<>{}, items);
+            },
+            [&] {
+              expect_equal(xo, co, 1, w.name);
+              if (to_host(xo) != static_cast<Count>(w.at)) fail(std::string(w.name) + ": wrong index");
+            });
+      });
       fill(in.get(), n, 1);  // remove the match
     }
   }
@@ -103,27 +102,30 @@ void run_bounds(report& rep, const std::string& label = "") {
       continue;
     }
     dev_array<int> range(n), values(m), x_out(m), c_out(m);
-    fill_sorted<<<2048, 256>>>(range.get(), n, values.get(), m);
-    check(cudaDeviceSynchronize(), "fill sorted");
+    fill_sorted_range(range.get(), n, values.get(), m);
     const int *dr = range.get(), *dv = values.get();
     int *xo = x_out.get(), *co = c_out.get();
-    const int rn = static_cast<int>(n), vn = static_cast<int>(m);
+    const int rn = static_cast<int>(n);
     const std::string lower_name = "LowerBound of n/16 values, sorted range of n" + label;
     const std::string upper_name = "UpperBound of n/16 values, sorted range of n" + label;
-    const bench_case lower{lower_name.c_str(), "int32", k, m, 2 * m * sizeof(int), m * sizeof(int)};
-    run_pair(
-        rep, lower,
-        [=](void* t, std::size_t& s) { return Find::LowerBound(t, s, dr, rn, dv, vn, xo); },
-        [=](void* t, std::size_t& s) { return cub::DeviceFor::Bulk(t, s, vn, cub_bound<false>{dr, rn, dv, co}); },
-        [&] { expect_equal(xo, co, m, lower.benchmark); });
-    const bench_case upper{upper_name.c_str(), "int32", k, m, 2 * m * sizeof(int), m * sizeof(int)};
-    run_pair(
-        rep, upper,
-        [=](void* t, std::size_t& s) {
-          return Find::UpperBound(t, s, dr, rn, dv, vn, xo, ::cuda::std::less<>{});
-        },
-        [=](void* t, std::size_t& s) { return cub::DeviceFor::Bulk(t, s, vn, cub_bound<true>{dr, rn, dv, co}); },
-        [&] { expect_equal(xo, co, m, upper.benchmark); });
+    for_each_count([&](auto count) {  // int and std::int64_t value counts (" i64")
+      using Count = decltype(count);
+      const Count vn = static_cast<Count>(m);
+      const bench_case lower{lower_name.c_str(), counted<Count>("int32"), k, m, 2 * m * sizeof(int), m * sizeof(int)};
+      run_pair(
+          rep, lower,
+          [=](void* t, std::size_t& s) { return Find::LowerBound(t, s, dr, rn, dv, vn, xo); },
+          [=](void* t, std::size_t& s) { return cub::DeviceFor::Bulk(t, s, vn, cub_bound<false, Count>{dr, rn, dv, co}); },
+          [&] { expect_equal(xo, co, m, lower.benchmark); });
+      const bench_case upper{upper_name.c_str(), counted<Count>("int32"), k, m, 2 * m * sizeof(int), m * sizeof(int)};
+      run_pair(
+          rep, upper,
+          [=](void* t, std::size_t& s) {
+            return Find::UpperBound(t, s, dr, rn, dv, vn, xo, ::cuda::std::less<>{});
+          },
+          [=](void* t, std::size_t& s) { return cub::DeviceFor::Bulk(t, s, vn, cub_bound<true, Count>{dr, rn, dv, co}); },
+          [&] { expect_equal(xo, co, m, upper.benchmark); });
+    });
   }
 }
 

@@ -5,7 +5,11 @@
 // 50 ms), compares again (a second call must give the same output: look-back state and temp storage
 // are reused), and adds a row for each to the report (device_report.hpp: GB/s of the minimum
 // traffic, items/s, % of a same-size memcpy timed in the same run, ratio; markdown and JSON).
-// It measures; it never asserts time.
+// It measures; it never asserts time. Where CUB's entry point is templated on the count type and CUB
+// picks its offsets from it, the benchmark runs with int counts and with std::int64_t counts
+// (for_each_count; rows " i64"; XCUB_BENCH_COUNTS picks), xcub with the same count type as CUB. The
+// inputs come from bench_inputs.hpp, shared with the plain CUB program (plain_cub.cu) that checks
+// these CUB times against a CUB-only program's (bench/compare_plain_cub.py).
 #pragma once
 
 #include <cuda_runtime.h>
@@ -22,6 +26,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bench_inputs.hpp"
 #include "device_report.hpp"
 #include "harness.hpp"
 
@@ -31,51 +36,55 @@ namespace xcub_bench::device {
 /// default every power of two from 2^16 to 2^30.
 inline std::vector<int> log2_sizes() {
   const char* env = std::getenv("XCUB_BENCH_LOG2");
-  std::string s = env ? env : "16-30";
-  std::vector<int> out;
-  int lo = 0, hi = 0;
-  if (std::sscanf(s.c_str(), "%d-%d", &lo, &hi) == 2) {
-    for (int k = lo; k <= hi; ++k) out.push_back(k);
-  } else {
-    std::istringstream in(s);
-    for (int k; in >> k;) out.push_back(k);
+  return parse_log2(env ? env : "16-30");
+}
+
+// The inputs (the hash `mix`, `input_value`, `fill`, and each family's makers) live in
+// bench_inputs.hpp, which the plain CUB program (plain_cub.cu) shares.
+
+// ---- the count type --------------------------------------------------------------------------------
+// CUB picks its offset type from the type of num_items where its entry point is templated on it
+// (choose_offset_t: 32-bit counts give 32-bit offsets, 64-bit counts 64-bit offsets), and its time
+// differs between the two (radix sort on H200: SortKeys u32 2^28 faster with 64-bit counts, SortPairs
+// slower). The families whose CUB entry point is such a template time both: rows of `int` counts keep
+// the plain type string, rows of `std::int64_t` counts carry " i64" after it. xcub gets the same
+// count type as CUB.
+
+/// Whether to time int counts and 64-bit counts: XCUB_BENCH_COUNTS lists "int" and/or "i64"
+/// (default both).
+struct count_choice {
+  bool narrow = true, wide = true;
+};
+
+inline count_choice count_types() {
+  const char* env = std::getenv("XCUB_BENCH_COUNTS");
+  if (!env) return {};
+  count_choice c{false, false};
+  std::istringstream in(env);
+  for (std::string w; in >> w;) {
+    if (w == "int" || w == "i32") c.narrow = true;
+    else if (w == "i64" || w == "int64") c.wide = true;
+    else {
+      std::fprintf(stderr, "benchmark: XCUB_BENCH_COUNTS: unknown count type '%s' (int, i64)\n", w.c_str());
+      std::exit(1);
+    }
   }
-  return out;
+  return c;
 }
 
-// ---- input: a hash of the index, small values so that no integer sum overflows -----------------
-// Integers in [-4, 4]; floating point k/16 with k in [-64, 64], so sums and prefix sums of up to
-// 2^30 items stay exact in float in practice (random walks far below 2^20): the float checks'
-// tolerances then only absorb rare roundings, and a lost or doubled tile still shows.
-
-__host__ __device__ inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
+/// Calls f(int{}) and then f(std::int64_t{}), each where XCUB_BENCH_COUNTS asks for it.
+template <class F>
+void for_each_count(F f) {
+  const count_choice c = count_types();
+  if (c.narrow) f(int{});
+  if (c.wide) f(std::int64_t{});
 }
 
-template <class T>
-__host__ __device__ T input_value(std::size_t i, unsigned salt) {
-  const std::uint64_t h = mix(i ^ (std::uint64_t{salt} << 40));
-  if constexpr (std::is_floating_point_v<T>)
-    return T(int(h % 129) - 64) / T(16);
-  else
-    return T(int(h % 9) - 4);
-}
-
-template <class T>
-__global__ void fill_kernel(T* p, std::size_t n, unsigned salt) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = input_value<T>(i, salt);
-}
-
-template <class T>
-void fill(T* p, std::size_t n, unsigned salt = 1) {
-  fill_kernel<T><<<2048, 256>>>(p, n, salt);
-  check(cudaGetLastError(), "fill launch");
-  check(cudaDeviceSynchronize(), "fill");
+/// The row's type string for count type `Count`: `type`, with " i64" after it for 64-bit counts.
+template <class Count>
+std::string counted(const std::string& type) {
+  static_assert(std::is_same_v<Count, int> || std::is_same_v<Count, std::int64_t>, "int or std::int64_t counts");
+  return std::is_same_v<Count, int> ? type : type + " i64";
 }
 
 // ---- device memory ------------------------------------------------------------------------------

@@ -5,7 +5,9 @@
 // unevenly spaced levels. Every xcub histogram is compared with CUB's, whole and exactly (the bins are
 // computed as CUB computes them), before and after timing (device_harness.hpp). Minimum traffic: every
 // sample read once (the histograms are a few KiB). The xcub side is DeviceHistogramTuned<Tuning> with
-// a label, so that device_histogram_sweep.cu runs the same cases over candidate tunings.
+// a label, so that device_histogram_sweep.cu runs the same cases over candidate tunings. Each case
+// runs with int and with std::int64_t sample counts (rows " i64": CUB's dispatch takes the count's
+// type as its offset type).
 #pragma once
 
 #include <cub/cub.cuh>
@@ -17,30 +19,8 @@
 namespace xcub_bench::device {
 namespace histogram_bench {
 
-constexpr int bins = 256;
-constexpr int range_bins = 64;
-
-/// Uniform random bytes, and floats uniform in [0, 1) (24 random bits).
-__global__ void fill_bytes_kernel(std::uint8_t* p, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = static_cast<std::uint8_t>(mix(i) >> 17);
-}
-__global__ void fill_unit_kernel(float* p, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    p[i] = static_cast<float>(mix(i) >> 40) * (1.0f / 16777216.0f);
-}
-
-/// 65 ascending levels over [0, 1), denser near 0 (bin widths grow quadratically).
-inline std::vector<float> range_levels() {
-  std::vector<float> levels(range_bins + 1);
-  for (int i = 0; i <= range_bins; ++i) {
-    const float x = static_cast<float>(i) / range_bins;
-    levels[static_cast<std::size_t>(i)] = x * x * 0.999f;
-  }
-  return levels;
-}
+constexpr int bins = histogram_bins;
+constexpr int range_bins = histogram_range_bins;
 
 enum class kind { even_u8, even_f32, multi_rgba, range_f32 };
 
@@ -69,10 +49,8 @@ void run_one(report& rep, kind which, const std::string& label = "") {
     }
     dev_array<std::uint8_t> bytes(bytes_in ? n : 0);
     dev_array<float> floats(bytes_in ? 0 : n);
-    if (bytes_in) fill_bytes_kernel<<<2048, 256>>>(bytes.get(), n);
-    else fill_unit_kernel<<<2048, 256>>>(floats.get(), n);
-    check(cudaGetLastError(), "fill launch");
-    check(cudaDeviceSynchronize(), "fill");
+    if (bytes_in) fill_sample_bytes(bytes.get(), n);
+    else fill_unit_floats(floats.get(), n);
     dev_array<int> x_hist(3 * bins), c_hist(3 * bins);
     dev_array<float> levels(range_bins + 1);
     const auto host_levels = range_levels();
@@ -82,66 +60,66 @@ void run_one(report& rep, kind which, const std::string& label = "") {
     const float* df = floats.get();
     const float* dl = levels.get();
     int *xh = x_hist.get(), *ch = c_hist.get();
-    const bench_case c{name, type, k, n, n * sample_bytes, n * sample_bytes};
     const std::size_t outputs = which == kind::multi_rgba ? 3 * bins : which == kind::range_f32 ? range_bins : bins;
     const auto verify = [&] { expect_equal(xh, ch, outputs, name); };
-    switch (which) {
-      case kind::even_u8: {
-        const int items = static_cast<int>(n);
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) { return X::HistogramEven(t, s, db, xh, bins + 1, 0, 256, items); },
-            [=](void* t, std::size_t& s) { return cub::DeviceHistogram::HistogramEven(t, s, db, ch, bins + 1, 0, 256, items); },
-            verify);
-        break;
+    for_each_count([&](auto count) {  // int and std::int64_t sample counts (" i64")
+      using Count = decltype(count);
+      const Count items = static_cast<Count>(n), pixels = static_cast<Count>(n / 4);
+      const bench_case c{name, counted<Count>(type), k, n, n * sample_bytes, n * sample_bytes};
+      switch (which) {
+        case kind::even_u8: {
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) { return X::HistogramEven(t, s, db, xh, bins + 1, 0, 256, items); },
+              [=](void* t, std::size_t& s) { return cub::DeviceHistogram::HistogramEven(t, s, db, ch, bins + 1, 0, 256, items); },
+              verify);
+          break;
+        }
+        case kind::even_f32: {
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) {
+                return X::HistogramEven(t, s, df, xh, bins + 1, 0.0f, 1.0f, items);
+              },
+              [=](void* t, std::size_t& s) {
+                return cub::DeviceHistogram::HistogramEven(t, s, df, ch, bins + 1, 0.0f, 1.0f, items);
+              },
+              verify);
+          break;
+        }
+        case kind::multi_rgba: {
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) {
+                // CUB 3.x's cuda::std::array arguments, unchanged (xcub takes anything indexable per channel)
+                return X::template MultiHistogramEven<4, 3>(
+                    t, s, db, ::cuda::std::array<int*, 3>{xh, xh + bins, xh + 2 * bins},
+                    ::cuda::std::array<int, 3>{257, 257, 257}, ::cuda::std::array<int, 3>{0, 0, 0},
+                    ::cuda::std::array<int, 3>{256, 256, 256}, pixels);
+              },
+              [=](void* t, std::size_t& s) {
+                return cub::DeviceHistogram::MultiHistogramEven<4, 3>(
+                    t, s, db, ::cuda::std::array<int*, 3>{ch, ch + bins, ch + 2 * bins},
+                    ::cuda::std::array<int, 3>{257, 257, 257}, ::cuda::std::array<int, 3>{0, 0, 0},
+                    ::cuda::std::array<int, 3>{256, 256, 256}, pixels);
+              },
+              verify);
+          break;
+        }
+        case kind::range_f32: {
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) {
+                return X::HistogramRange(t, s, df, xh, range_bins + 1, dl, items);
+              },
+              [=](void* t, std::size_t& s) {
+                return cub::DeviceHistogram::HistogramRange(t, s, df, ch, range_bins + 1, dl, items);
+              },
+              verify);
+          break;
+        }
       }
-      case kind::even_f32: {
-        const int items = static_cast<int>(n);
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) {
-              return X::HistogramEven(t, s, df, xh, bins + 1, 0.0f, 1.0f, items);
-            },
-            [=](void* t, std::size_t& s) {
-              return cub::DeviceHistogram::HistogramEven(t, s, df, ch, bins + 1, 0.0f, 1.0f, items);
-            },
-            verify);
-        break;
-      }
-      case kind::multi_rgba: {
-        const int pixels = static_cast<int>(n / 4);
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) {
-              // CUB 3.x's cuda::std::array arguments, unchanged (xcub takes anything indexable per channel)
-              return X::template MultiHistogramEven<4, 3>(
-                  t, s, db, ::cuda::std::array<int*, 3>{xh, xh + bins, xh + 2 * bins},
-                  ::cuda::std::array<int, 3>{257, 257, 257}, ::cuda::std::array<int, 3>{0, 0, 0},
-                  ::cuda::std::array<int, 3>{256, 256, 256}, pixels);
-            },
-            [=](void* t, std::size_t& s) {
-              return cub::DeviceHistogram::MultiHistogramEven<4, 3>(
-                  t, s, db, ::cuda::std::array<int*, 3>{ch, ch + bins, ch + 2 * bins},
-                  ::cuda::std::array<int, 3>{257, 257, 257}, ::cuda::std::array<int, 3>{0, 0, 0},
-                  ::cuda::std::array<int, 3>{256, 256, 256}, pixels);
-            },
-            verify);
-        break;
-      }
-      case kind::range_f32: {
-        const int items = static_cast<int>(n);
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) {
-              return X::HistogramRange(t, s, df, xh, range_bins + 1, dl, items);
-            },
-            [=](void* t, std::size_t& s) {
-              return cub::DeviceHistogram::HistogramRange(t, s, df, ch, range_bins + 1, dl, items);
-            },
-            verify);
-        break;
-      }
-    }
+    });
   }
 }
 

@@ -10,7 +10,8 @@
 // sorts' outputs and temp storage are swapped between the sides every round (run_pair_swapped).
 // Minimum traffic: the input read once and the output written once. SortKeysCopy also runs with
 // CUB's shape, 256 x 17 for the merges and the block sort (rows "[256x17]", DeviceMergeSortTuned),
-// for comparison with the tuned default.
+// for comparison with the tuned default. The sorts run with int and with std::int64_t counts (rows
+// " i64": CUB picks its offsets from the count type); MergeKeys takes std::int64_t counts only.
 //
 //   device_merge_sort [results.json]
 #include <cub/device/device_merge.cuh>
@@ -25,26 +26,6 @@
 
 namespace xcub_bench::device {
 namespace {
-
-__global__ void random_u32_kernel(std::uint32_t* keys, std::uint32_t* positions, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    keys[i] = static_cast<std::uint32_t>(mix(i));
-    if (positions) positions[i] = static_cast<std::uint32_t>(i);
-  }
-}
-
-/// Sorted: 2i + (0 or 1), so the two halves interleave and tie often.
-__global__ void sorted_u32_kernel(std::uint32_t* keys, std::size_t n, unsigned salt) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    keys[i] = static_cast<std::uint32_t>(2 * i + (mix(i ^ (std::uint64_t{salt} << 40)) & 1));
-}
-
-void launched(const char* what) {
-  check(cudaGetLastError(), what);
-  check(cudaDeviceSynchronize(), what);
-}
 
 struct less_u32 {
   __host__ __device__ bool operator()(std::uint32_t a, std::uint32_t b) const { return a < b; }
@@ -67,68 +48,73 @@ void sort_keys(report& rep, int k) {
   const std::size_t n = std::size_t{1} << k;
   if (!fits(3 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("SortKeys", "uint32", k);
   dev_array<std::uint32_t> in(n), x_out(n), c_out(n);
-  random_u32_kernel<<<2048, 256>>>(in.get(), nullptr, n);
-  launched("keys");
+  fill_random_u32(in.get(), nullptr, n);
   const std::uint32_t* d_in = in.get();
   std::uint32_t* out[2] = {x_out.get(), c_out.get()};
-  const bench_case c{"DeviceMergeSort::SortKeysCopy", "uint32", k, n, 2 * n * sizeof(std::uint32_t),
-                     n * sizeof(std::uint32_t)};
-  // Each side's output and temp storage swapped every round (run_pair_swapped): a sort's time moves
-  // with where its buffers lie.
-  run_pair_swapped(
-      rep, c,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, c.benchmark); });
-  bench_case big = c;
-  big.benchmark += " [256x17]";
-  run_pair_swapped(
-      rep, big,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], n, less_u32{});
-      },
-      [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, big.benchmark); });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{"DeviceMergeSort::SortKeysCopy", counted<Count>("uint32"), k, n, 2 * n * sizeof(std::uint32_t),
+                       n * sizeof(std::uint32_t)};
+    // Each side's output and temp storage swapped every round (run_pair_swapped): a sort's time moves
+    // with where its buffers lie.
+    run_pair_swapped(
+        rep, c,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, c.benchmark); });
+    bench_case big = c;
+    big.benchmark += " [256x17]";
+    run_pair_swapped(
+        rep, big,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSortTuned<cub_shape_tuning>::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortKeysCopy(t, b, d_in, out[s], items, less_u32{});
+        },
+        [&](int xs, int cs) { expect_equal(out[xs], out[cs], n, big.benchmark); });
+  });
 }
 
 void sort_pairs(report& rep, int k) {
   const std::size_t n = std::size_t{1} << k;
   if (!fits(6 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("SortPairs", "uint32", k);
   dev_array<std::uint32_t> keys(n), values(n), xk(n), xv(n), ck(n), cv(n);
-  random_u32_kernel<<<2048, 256>>>(keys.get(), values.get(), n);
-  launched("pairs");
+  fill_random_u32(keys.get(), values.get(), n);
   const std::uint32_t *dk = keys.get(), *dv = values.get();
   std::uint32_t* out_keys[2] = {xk.get(), ck.get()};
   std::uint32_t* out_values[2] = {xv.get(), cv.get()};
-  const bench_case c{"DeviceMergeSort::SortPairsCopy", "uint32/uint32", k, n, 4 * n * sizeof(std::uint32_t),
-                     2 * n * sizeof(std::uint32_t)};
-  run_pair_swapped(
-      rep, c,
-      [=](void* t, std::size_t& b, int s) {
-        return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
-      },
-      [=](void* t, std::size_t& b, int s) {
-        return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], n, less_u32{});
-      },
-      [&](int xs, int cs) {
-        expect_equal(out_keys[xs], out_keys[cs], n, c.benchmark + " keys");
-        expect_equal(out_values[xs], out_values[cs], n, c.benchmark + " values");
-      });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{"DeviceMergeSort::SortPairsCopy", counted<Count>("uint32/uint32"), k, n,
+                       4 * n * sizeof(std::uint32_t), 2 * n * sizeof(std::uint32_t)};
+    run_pair_swapped(
+        rep, c,
+        [=](void* t, std::size_t& b, int s) {
+          return xcub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], items, less_u32{});
+        },
+        [=](void* t, std::size_t& b, int s) {
+          return cub::DeviceMergeSort::SortPairsCopy(t, b, dk, dv, out_keys[s], out_values[s], items, less_u32{});
+        },
+        [&](int xs, int cs) {
+          expect_equal(out_keys[xs], out_keys[cs], n, c.benchmark + " keys");
+          expect_equal(out_values[xs], out_values[cs], n, c.benchmark + " values");
+        });
+  });
 }
 
 void merge_keys(report& rep, int k) {
   const std::size_t n = std::size_t{1} << k, half = n / 2;
   if (!fits(3 * n * sizeof(std::uint32_t), n * sizeof(std::uint32_t))) return skip("MergeKeys", "uint32", k);
   dev_array<std::uint32_t> a(half), b(n - half), x_out(n), c_out(n);
-  sorted_u32_kernel<<<2048, 256>>>(a.get(), half, 1);
-  sorted_u32_kernel<<<2048, 256>>>(b.get(), n - half, 2);
-  launched("sorted halves");
+  fill_sorted_u32(a.get(), half, 1);
+  fill_sorted_u32(b.get(), n - half, 2);
   const std::uint32_t *da = a.get(), *db = b.get();
   std::uint32_t *xo = x_out.get(), *co = c_out.get();
   const auto na = static_cast<std::int64_t>(half), nb = static_cast<std::int64_t>(n - half);

@@ -1,7 +1,9 @@
 // DeviceRadixSort, xcub against CUB in one binary on the same random input, 2^16 to 2^28 keys
 // (XCUB_BENCH_LOG2 picks): SortKeys u32, f32, u64 and SortPairs u32/u32 (device_radix_sort_keys.cu),
-// SortPairs u64/u32, SortKeysDescending u32 and SortKeys u8 (device_radix_sort_pairs.cu). Every xcub
-// output is compared with CUB's, whole, on the device, before and after timing (device_harness.hpp).
+// SortPairs u64/u32, SortKeysDescending u32 and SortKeys u8 (device_radix_sort_more.cu), each with int
+// counts and with std::int64_t counts (rows " i64": CUB 3.0.1 picks 32-bit or 64-bit offsets from the
+// count type, and its time differs; XCUB_BENCH_COUNTS="int" or "i64" runs one). Every xcub output is
+// compared with CUB's, whole, on the device, before and after timing (device_harness.hpp).
 //
 //   device_radix_sort [results.json]
 #include "device_harness.hpp"

@@ -12,23 +12,6 @@
 
 namespace xcub_bench::device {
 
-template <class T>
-__global__ void fill_random_kernel(T* p, std::size_t n, unsigned salt) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    const std::uint64_t h = mix(i ^ (std::uint64_t{salt} << 40));
-    if constexpr (std::is_floating_point_v<T>) p[i] = T(double(std::int64_t(h >> 12) - (std::int64_t{1} << 51)) / 2147483648.0);
-    else p[i] = static_cast<T>(h);
-  }
-}
-
-template <class T>
-void fill_random(T* p, std::size_t n, unsigned salt) {
-  fill_random_kernel<T><<<2048, 256>>>(p, n, salt);
-  check(cudaGetLastError(), "fill launch");
-  check(cudaDeviceSynchronize(), "fill");
-}
-
 /// Keys of at most `distinct` values (integers: the random key modulo `distinct`, so that the upper
 /// digits are all zero and a tile holds few digits): the sweep's low-entropy inputs.
 template <class T>
@@ -57,7 +40,8 @@ inline std::vector<int> sort_log2_sizes() {
   return out;
 }
 
-/// `xcub_call` / `cub_call`: (temp, bytes, keys_in, keys_out, values_in, values_out, n) -> error.
+/// `xcub_call` / `cub_call`: (temp, bytes, keys_in, keys_out, values_in, values_out, n) -> error, with n
+/// an int and a std::int64_t (generic lambdas: `auto n`; rows of the latter have " i64" types).
 /// V = void sorts keys only (the value pointers are null).
 template <class K, class V, class XcubCall, class CubCall>
 void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_call, CubCall cub_call,
@@ -92,16 +76,21 @@ void sort_sizes(report& rep, const char* name, const char* type, XcubCall xcub_c
     // Output sets 0 and 1; the sides swap them (and their temp storage) every round.
     K* out_keys[2] = {x_keys.get(), c_keys.get()};
     value_t* out_values[2] = {pairs ? x_values.get() : nullptr, pairs ? c_values.get() : nullptr};
-    const int items = static_cast<int>(n);
-    const bench_case c{name, type, k, n, 2 * n * item_bytes, n * sizeof(K)};
-    run_pair_swapped(
-        rep, c,
-        [=](void* t, std::size_t& b, int s) { return xcub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
-        [=](void* t, std::size_t& b, int s) { return cub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
-        [&](int xs, int cs) {
-          expect_equal(out_keys[xs], out_keys[cs], n, std::string(name) + " " + type + " keys");
-          if constexpr (pairs) expect_equal(out_values[xs], out_values[cs], n, std::string(name) + " " + type + " values");
-        });
+    // Each count type CUB is called with (for_each_count: int, then std::int64_t, type " i64").
+    for_each_count([&](auto count) {
+      using Count = decltype(count);
+      const Count items = static_cast<Count>(n);
+      const bench_case c{name, counted<Count>(type), k, n, 2 * n * item_bytes, n * sizeof(K)};
+      run_pair_swapped(
+          rep, c,
+          [=](void* t, std::size_t& b, int s) { return xcub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
+          [=](void* t, std::size_t& b, int s) { return cub_call(t, b, ki, out_keys[s], vi, out_values[s], items); },
+          [&](int xs, int cs) {
+            const std::string what = std::string(name) + " " + c.type;
+            expect_equal(out_keys[xs], out_keys[cs], n, what + " keys");
+            if constexpr (pairs) expect_equal(out_values[xs], out_values[cs], n, what + " values");
+          });
+    });
   }
 }
 

@@ -87,19 +87,19 @@ void one(report& rep, const std::string& label, int k) {
   if constexpr (std::is_void_v<V>) {
     sort_sizes<K, void>(
         rep, name.c_str(), type,
-        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, int n) {
+        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, auto n) {
           return sorter::SortKeys(t, b, ki, ko, n);
         },
-        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, int n) {
+        [](void* t, std::size_t& b, const K* ki, K* ko, const char*, char*, auto n) {
           return cub::DeviceRadixSort::SortKeys(t, b, ki, ko, n);
         });
   } else {
     sort_sizes<K, V>(
         rep, name.c_str(), type,
-        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
+        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, auto n) {
           return sorter::SortPairs(t, b, ki, ko, vi, vo, n);
         },
-        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, int n) {
+        [](void* t, std::size_t& b, const K* ki, K* ko, const V* vi, V* vo, auto n) {
           return cub::DeviceRadixSort::SortPairs(t, b, ki, ko, vi, vo, n);
         });
   }

@@ -1,5 +1,6 @@
-// DeviceReduce::Min (int32, int64, float) and DeviceReduce::ArgMax (int32, double; CUB's current
-// form with separate value and index outputs), xcub against CUB. The input holds many copies of
+// DeviceReduce::Min (int32, int64, float; int and std::int64_t counts) and DeviceReduce::ArgMax
+// (int32, double; CUB's current form with separate value and index outputs, which takes
+// std::int64_t counts only), xcub against CUB. The input holds many copies of
 // its extremes, so ArgMax also checks CUB's tie rule (the first index). Minimum traffic: the input
 // read once, the result written once.
 #include <cub/device/device_reduce.cuh>
@@ -20,13 +21,16 @@ void min(report& rep, int k) {
   fill(in.get(), n);
   const T* d_in = in.get();
   T *x_out = out.get(), *c_out = out.get() + 1;
-  const int items = static_cast<int>(n);
   const cudaStream_t stream = nullptr;
-  const bench_case c{name, type_name<T>(), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
-  run_pair(
-      rep, c, [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Min(t, b, d_in, x_out, items, stream); },
-      [=](void* t, std::size_t& b) { return cub::DeviceReduce::Min(t, b, d_in, c_out, items, stream); },
-      [&] { expect_equal(x_out, c_out, 1, std::string(name) + " " + type_name<T>()); });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{name, counted<Count>(type_name<T>()), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Min(t, b, d_in, x_out, items, stream); },
+        [=](void* t, std::size_t& b) { return cub::DeviceReduce::Min(t, b, d_in, c_out, items, stream); },
+        [&] { expect_equal(x_out, c_out, 1, std::string(name) + " " + c.type); });
+  });
 }
 
 template <class T>

@@ -23,34 +23,37 @@ void reproducible_sum(report& rep, int k) {
   fill(in.get(), n);
   const T* d_in = in.get();
   T *r_out = out.get(), *c_out = out.get() + 1, *x_out = out.get() + 2;
-  const int items = static_cast<int>(n);
   const cudaStream_t stream = nullptr;
-  const std::string what = std::string(name) + " " + type_name<T>();
-  bool have_first = false;
-  T first{};
-  // The reproducible sum against `plain_out` (CUB's or xcub's plain sum), and bit for bit against its
-  // own first result.
-  auto verify = [&](const T* plain_out) {
-    const T got = to_host(r_out);
-    expect_close_sum(got, to_host(plain_out), n, what);
-    if (!have_first) {
-      first = got;
-      have_first = true;
-    }
-    if (std::memcmp(&got, &first, sizeof(T)) != 0)
-      fail(what + ": not reproducible: " + show(got) + " after " + show(first));
-  };
-  auto repro = [=](void* t, std::size_t& b) {
-    return xcub::DeviceReduce::Sum(t, b, d_in, r_out, items, xcub::reproducible, stream);
-  };
-  bench_case c{name, type_name<T>(), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
-  run_pair(rep, c, repro,
-           [=](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, c_out, items, stream); },
-           [&] { verify(c_out); });
-  c.baseline = "xcub Sum";
-  run_pair(rep, c, repro,
-           [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Sum(t, b, d_in, x_out, items, stream); },
-           [&] { verify(x_out); });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64"), each checked on its own
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const std::string what = std::string(name) + " " + counted<Count>(type_name<T>());
+    bool have_first = false;
+    T first{};
+    // The reproducible sum against `plain_out` (CUB's or xcub's plain sum), and bit for bit against its
+    // own first result.
+    auto verify = [&](const T* plain_out) {
+      const T got = to_host(r_out);
+      expect_close_sum(got, to_host(plain_out), n, what);
+      if (!have_first) {
+        first = got;
+        have_first = true;
+      }
+      if (std::memcmp(&got, &first, sizeof(T)) != 0)
+        fail(what + ": not reproducible: " + show(got) + " after " + show(first));
+    };
+    auto repro = [=](void* t, std::size_t& b) {
+      return xcub::DeviceReduce::Sum(t, b, d_in, r_out, items, xcub::reproducible, stream);
+    };
+    bench_case c{name, counted<Count>(type_name<T>()), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
+    run_pair(rep, c, repro,
+             [=](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, c_out, items, stream); },
+             [&] { verify(c_out); });
+    c.baseline = "xcub Sum";
+    run_pair(rep, c, repro,
+             [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Sum(t, b, d_in, x_out, items, stream); },
+             [&] { verify(x_out); });
+  });
 }
 
 }  // namespace

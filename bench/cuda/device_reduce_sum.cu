@@ -19,13 +19,16 @@ void sum(report& rep, int k) {
   fill(in.get(), n);
   const T* d_in = in.get();
   T *x_out = out.get(), *c_out = out.get() + 1;
-  const int items = static_cast<int>(n);
   const cudaStream_t stream = nullptr;
-  const bench_case c{name, type_name<T>(), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
-  run_pair(
-      rep, c, [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Sum(t, b, d_in, x_out, items, stream); },
-      [=](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, c_out, items, stream); },
-      [&] { expect_close_sum(to_host(x_out), to_host(c_out), n, std::string(name) + " " + type_name<T>()); });
+  for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+    using Count = decltype(count);
+    const Count items = static_cast<Count>(n);
+    const bench_case c{name, counted<Count>(type_name<T>()), k, n, (n + 1) * sizeof(T), n * sizeof(T)};
+    run_pair(
+        rep, c, [=](void* t, std::size_t& b) { return xcub::DeviceReduce::Sum(t, b, d_in, x_out, items, stream); },
+        [=](void* t, std::size_t& b) { return cub::DeviceReduce::Sum(t, b, d_in, c_out, items, stream); },
+        [&] { expect_close_sum(to_host(x_out), to_host(c_out), n, std::string(name) + " " + c.type); });
+  });
 }
 
 template <class T>

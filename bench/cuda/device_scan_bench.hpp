@@ -1,6 +1,7 @@
 // One DeviceScan benchmark over the sizes: `xcub_call` and `cub_call` make the two sides' calls from
-// (input, output, items); the outputs are compared whole (floating point: within 1e-5 relative
-// plus 1e-3 absolute, room for roundings only: the input's prefix sums are exact in practice).
+// (input, output, items), items an int and then a std::int64_t (generic lambdas; rows " i64"); the
+// outputs are compared whole (floating point: within 1e-5 relative plus 1e-3 absolute, room for
+// roundings only: the input's prefix sums are exact in practice).
 // Minimum traffic: the input read once, the output written once.
 #pragma once
 
@@ -21,12 +22,15 @@ void scan_sizes(report& rep, const char* name, XcubCall xcub_call, CubCall cub_c
     fill(in.get(), n);
     const T* d_in = in.get();
     T *xo = x_out.get(), *co = c_out.get();
-    const int items = static_cast<int>(n);
-    const bench_case c{name, type_name<T>(), k, n, 2 * n * sizeof(T), n * sizeof(T)};
-    run_pair(
-        rep, c, [=](void* t, std::size_t& b) { return xcub_call(t, b, d_in, xo, items); },
-        [=](void* t, std::size_t& b) { return cub_call(t, b, d_in, co, items); },
-        [&] { expect_equal(xo, co, n, std::string(name) + " " + type_name<T>(), rel_tol, abs_tol); });
+    for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+      using Count = decltype(count);
+      const Count items = static_cast<Count>(n);
+      const bench_case c{name, counted<Count>(type_name<T>()), k, n, 2 * n * sizeof(T), n * sizeof(T)};
+      run_pair(
+          rep, c, [=](void* t, std::size_t& b) { return xcub_call(t, b, d_in, xo, items); },
+          [=](void* t, std::size_t& b) { return cub_call(t, b, d_in, co, items); },
+          [&] { expect_equal(xo, co, n, std::string(name) + " " + c.type, rel_tol, abs_tol); });
+    });
   }
 }
 

@@ -16,10 +16,10 @@ void exclusive_sum(report& rep) {
   const cudaStream_t stream = nullptr;
   scan_sizes<T>(
       rep, "DeviceScan::ExclusiveSum",
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return xcub::DeviceScan::ExclusiveSum(t, b, in, out, n, stream);
       },
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return cub::DeviceScan::ExclusiveSum(t, b, in, out, n, stream);
       });
 }
@@ -30,10 +30,10 @@ void exclusive_max(report& rep) {
   const T init = std::numeric_limits<T>::lowest();
   scan_sizes<T>(
       rep, "DeviceScan::ExclusiveScan max",
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return xcub::DeviceScan::ExclusiveScan(t, b, in, out, cuda::maximum<>{}, init, n, stream);
       },
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return cub::DeviceScan::ExclusiveScan(t, b, in, out, cuda::maximum<>{}, init, n, stream);
       });
 }

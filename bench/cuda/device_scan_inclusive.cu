@@ -14,10 +14,10 @@ void inclusive_sum(report& rep) {
   const cudaStream_t stream = nullptr;
   scan_sizes<T>(
       rep, "DeviceScan::InclusiveSum",
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return xcub::DeviceScan::InclusiveSum(t, b, in, out, n, stream);
       },
-      [=](void* t, std::size_t& b, const T* in, T* out, int n) {
+      [=](void* t, std::size_t& b, const T* in, T* out, auto n) {
         return cub::DeviceScan::InclusiveSum(t, b, in, out, n, stream);
       });
 }

@@ -18,30 +18,6 @@
 
 namespace xcub_bench::device {
 
-template <class Offset>  // a template: a kernel defined in a header cannot be inline
-__global__ void fixed_offsets_kernel(Offset* offsets, std::size_t segments, Offset length) {
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i <= segments;
-       i += std::size_t{gridDim.x} * blockDim.x)
-    offsets[i] = static_cast<Offset>(i * length);
-}
-
-/// The offsets (segments + 1 of them, the first 0) for nominal size 2^k, on the host; fixed lengths
-/// are made on the device instead.
-inline std::vector<int> random_offsets(int k) {
-  std::mt19937_64 rng(0x5e6 + k);
-  std::uniform_int_distribution<int> length(0, 2000);
-  const std::size_t n = std::size_t{1} << k;
-  std::vector<int> offsets{0};
-  for (std::size_t end = 0;;) {
-    const std::size_t next = end + length(rng);
-    if (next > n) break;
-    offsets.push_back(static_cast<int>(end = next));
-  }
-  return offsets;
-}
-
-constexpr std::size_t max_segments = std::size_t{1} << 26;
-
 template <class T>
 void segmented_sum(report& rep, int length) {
   const std::string name = length == 0 ? std::string("DeviceSegmentedReduce::Sum random 0..2000")
@@ -72,8 +48,7 @@ void segmented_sum(report& rep, int length) {
       check(cudaMemcpy(offsets.get(), host_offsets.data(), host_offsets.size() * sizeof(int), cudaMemcpyHostToDevice),
             "copy offsets");
     } else {
-      fixed_offsets_kernel<int><<<1024, 256>>>(offsets.get(), segments, length);
-      check(cudaGetLastError(), "offsets launch");
+      fill_fixed_offsets(offsets.get(), segments, length);
     }
     check(cudaDeviceSynchronize(), "offsets");
     const T* d_in = in.get();

@@ -22,31 +22,6 @@
 namespace xcub_bench::device {
 namespace {
 
-__global__ void distinct_keys_kernel(std::uint32_t* keys, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    keys[i] = (static_cast<std::uint32_t>(i) * 0x9e3779b1u) ^ 0x5bd1e995u;  // odd multiplier: a bijection
-}
-
-__global__ void iota_kernel(std::uint32_t* values, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride)
-    values[i] = static_cast<std::uint32_t>(i);
-}
-
-/// Offsets of segments of `length` items (0: random lengths in [0, 2000]) filling at most n items.
-std::vector<int> make_offsets(std::size_t n, int length, int k) {
-  std::mt19937_64 rng(0x5e65 + k);
-  std::uniform_int_distribution<int> pick(0, 2000);
-  std::vector<int> offsets{0};
-  for (std::size_t end = 0;;) {
-    const std::size_t next = end + static_cast<std::size_t>(length > 0 ? length : pick(rng));
-    if (next > n) break;
-    offsets.push_back(static_cast<int>(end = next));
-  }
-  return offsets;
-}
-
 enum class algo { radix, merge };
 
 template <algo A, bool PAIRS, class XcubSort = xcub::DeviceSegmentedSort>
@@ -66,9 +41,7 @@ void segmented_sort(report& rep, int length, const std::vector<int>& sizes, cons
     dev_array<std::uint32_t> keys(items), x_keys(items), c_keys(items), values(items), x_values(items),
         c_values(items);
     dev_array<int> offsets(host_offsets.size());
-    distinct_keys_kernel<<<1024, 256>>>(keys.get(), items);
-    iota_kernel<<<1024, 256>>>(values.get(), items);
-    check(cudaGetLastError(), "fill");
+    fill_distinct_keys(keys.get(), values.get(), items);
     check(cudaMemcpy(offsets.get(), host_offsets.data(), host_offsets.size() * sizeof(int), cudaMemcpyHostToDevice),
           "copy offsets");
     check(cudaDeviceSynchronize(), "inputs");

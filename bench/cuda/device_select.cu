@@ -3,7 +3,9 @@
 // Select::Flagged int32 with 50% of char flags set, Select::Unique int32 (runs of 4), Partition::If
 // int32 with 50% selected, RunLengthEncode::Encode int32 (runs of 4). Every xcub output and count is
 // compared with CUB's, whole, on the device, before and after timing (see device_harness.hpp).
-// Minimum traffic: the input (and flags) read once, the outputs written once.
+// Minimum traffic: the input (and flags) read once, the outputs written once. CUB's Select and Encode
+// take one count type (std::int64_t, int); Partition::If is templated on it and runs with int and
+// std::int64_t counts (rows " i64").
 //
 //   device_select [results.json]
 #include <cub/cub.cuh>
@@ -22,21 +24,6 @@ struct below {
   int bound;
   __host__ __device__ bool operator()(int x) const { return x < bound; }
 };
-
-/// Items in [0, 100) (for the predicates), or runs of `run` equal items (Unique, Encode).
-__global__ void fill_select_kernel(int* p, char* flags, std::size_t n, int run) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    p[i] = run > 0 ? int(mix(i / run) % 1000) : int(mix(i) % 100);
-    if (flags) flags[i] = char(mix(i ^ 0x5151) % 2);
-  }
-}
-
-void fill_select(int* p, char* flags, std::size_t n, int run) {
-  fill_select_kernel<<<2048, 256>>>(p, flags, n, run);
-  check(cudaGetLastError(), "fill launch");
-  check(cudaDeviceSynchronize(), "fill");
-}
 
 template <class T>
 T count_of(const T* d) {
@@ -117,12 +104,18 @@ void run_one(report& rep, kind which) {
             rep, c, [=](void* t, std::size_t& b) { return xcub::DeviceSelect::Unique(t, b, d_in, xo, xc, items); },
             [=](void* t, std::size_t& b) { return cub::DeviceSelect::Unique(t, b, d_in, co, cc, items); }, verify);
         break;
-      case kind::partition_if:
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& b) { return xcub::DevicePartition::If(t, b, d_in, xo, xc, items, half); },
-            [=](void* t, std::size_t& b) { return cub::DevicePartition::If(t, b, d_in, co, cc, items, half); },
-            verify);
+      case kind::partition_if:  // CUB's DevicePartition::If picks its offsets from the count type: both
+        for_each_count([&](auto count) {
+          using Count = decltype(count);
+          const Count m = static_cast<Count>(n);
+          bench_case cc_case = c;
+          cc_case.type = counted<Count>(c.type);
+          run_pair(
+              rep, cc_case,
+              [=](void* t, std::size_t& b) { return xcub::DevicePartition::If(t, b, d_in, xo, xc, m, half); },
+              [=](void* t, std::size_t& b) { return cub::DevicePartition::If(t, b, d_in, co, cc, m, half); },
+              verify);
+        });
         break;
       case kind::rle_encode:
         run_pair(

@@ -6,6 +6,8 @@
 // the k largest (smallest) of CUB's sorted output, and every xcub pair is an input pair (the key at
 // the value's position). Minimum traffic: the keys read once, k keys (and k values read and written)
 // written. The issue's target: k = 100 of 2^28 floats at least 5x faster than SortKeys (the ratio).
+// Each with int and with std::int64_t counts on both sides (rows " i64": CUB's radix sort picks its
+// offsets from the count type).
 //
 //   device_topk [results.json]
 #include <cub/cub.cuh>
@@ -16,14 +18,6 @@
 
 namespace xcub_bench::device {
 namespace {
-
-__global__ void fill_uniform(float* keys, int* positions, std::size_t n) {
-  const std::size_t stride = std::size_t{gridDim.x} * blockDim.x;
-  for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += stride) {
-    keys[i] = static_cast<float>(mix(i ^ 0x70b) >> 40) * (2.0f / 16777216.0f) - 1.0f;  // 24 random bits
-    positions[i] = static_cast<int>(i);
-  }
-}
 
 /// Counts the pairs (keys_out[j], values_out[j]) whose key is not keys_in[values_out[j]].
 __global__ void check_pairs(const float* keys_in, std::size_t n, const float* keys_out, const int* values_out,
@@ -64,20 +58,23 @@ void run_keys(report& rep) {
     }
     dev_array<float> keys(n), sorted(n);
     dev_array<int> positions(n);
-    fill_uniform<<<2048, 256>>>(keys.get(), positions.get(), n);
-    check(cudaDeviceSynchronize(), "fill");
-    for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
-      dev_array<float> top(k);
-      const float* in = keys.get();
-      float *out = top.get(), *all = sorted.get();
-      const int items = static_cast<int>(n), kk = static_cast<int>(k);
-      const std::string name = "MaxKeys k=" + std::to_string(k);
-      bench_case c{name, "float", lg, n, n * sizeof(float) + k * sizeof(float), n * sizeof(float), "cub SortKeys"};
-      run_pair(
-          rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceTopK::MaxKeys(t, s, in, out, items, kk); },
-          [=](void* t, std::size_t& s) { return cub::DeviceRadixSort::SortKeys(t, s, in, all, items); },
-          [&] { expect_same_keys(out, all + (n - k), k, name); });
-    }
+    fill_uniform(keys.get(), positions.get(), n);
+    for_each_count([&](auto count) {  // int and std::int64_t counts (" i64") on both sides
+      using Count = decltype(count);
+      for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
+        dev_array<float> top(k);
+        const float* in = keys.get();
+        float *out = top.get(), *all = sorted.get();
+        const Count items = static_cast<Count>(n), kk = static_cast<Count>(k);
+        const std::string name = "MaxKeys k=" + std::to_string(k);
+        bench_case c{name, counted<Count>("float"), lg, n, n * sizeof(float) + k * sizeof(float), n * sizeof(float),
+                     "cub SortKeys"};
+        run_pair(
+            rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceTopK::MaxKeys(t, s, in, out, items, kk); },
+            [=](void* t, std::size_t& s) { return cub::DeviceRadixSort::SortKeys(t, s, in, all, items); },
+            [&] { expect_same_keys(out, all + (n - k), k, name); });
+      }
+    });
   }
 }
 
@@ -90,28 +87,30 @@ void run_pairs(report& rep) {
     }
     dev_array<float> keys(n), sorted_keys(n);
     dev_array<int> positions(n), sorted_values(n);
-    fill_uniform<<<2048, 256>>>(keys.get(), positions.get(), n);
-    check(cudaDeviceSynchronize(), "fill");
-    for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
-      dev_array<float> top_keys(k);
-      dev_array<int> top_values(k);
-      const float* in = keys.get();
-      const int* vin = positions.get();
-      float *out = top_keys.get(), *all = sorted_keys.get();
-      int *vout = top_values.get(), *vall = sorted_values.get();
-      const int items = static_cast<int>(n), kk = static_cast<int>(k);
-      const std::string name = "MinPairs k=" + std::to_string(k);
-      bench_case c{name, "float/int32", lg, n, n * sizeof(float) + k * (sizeof(float) + 2 * sizeof(int)),
-                   n * sizeof(float), "cub SortPairs"};
-      run_pair(
-          rep, c,
-          [=](void* t, std::size_t& s) { return xcub::DeviceTopK::MinPairs(t, s, in, out, vin, vout, items, kk); },
-          [=](void* t, std::size_t& s) { return cub::DeviceRadixSort::SortPairs(t, s, in, all, vin, vall, items); },
-          [&] {
-            expect_same_keys(out, all, k, name);
-            expect_input_pairs(in, n, out, vout, k, name);
-          });
-    }
+    fill_uniform(keys.get(), positions.get(), n);
+    for_each_count([&](auto count) {  // int and std::int64_t counts (" i64") on both sides
+      using Count = decltype(count);
+      for (const std::size_t k : {std::size_t{1}, std::size_t{100}, std::size_t{10000}}) {
+        dev_array<float> top_keys(k);
+        dev_array<int> top_values(k);
+        const float* in = keys.get();
+        const int* vin = positions.get();
+        float *out = top_keys.get(), *all = sorted_keys.get();
+        int *vout = top_values.get(), *vall = sorted_values.get();
+        const Count items = static_cast<Count>(n), kk = static_cast<Count>(k);
+        const std::string name = "MinPairs k=" + std::to_string(k);
+        bench_case c{name, counted<Count>("float/int32"), lg, n, n * sizeof(float) + k * (sizeof(float) + 2 * sizeof(int)),
+                     n * sizeof(float), "cub SortPairs"};
+        run_pair(
+            rep, c,
+            [=](void* t, std::size_t& s) { return xcub::DeviceTopK::MinPairs(t, s, in, out, vin, vout, items, kk); },
+            [=](void* t, std::size_t& s) { return cub::DeviceRadixSort::SortPairs(t, s, in, all, vin, vall, items); },
+            [&] {
+              expect_same_keys(out, all, k, name);
+              expect_input_pairs(in, n, out, vout, k, name);
+            });
+      }
+    });
   }
 }
 

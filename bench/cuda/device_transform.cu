@@ -4,7 +4,8 @@
 // ForEachN int32 (in-place increment). Every xcub output is compared with CUB's, whole, on the
 // device, before and after timing (see device_harness.hpp; the in-place increments run as many
 // times on each side, so their buffers stay equal). Minimum traffic: every input read once, the
-// output written once.
+// output written once. Each with int and with std::int64_t counts (rows " i64": CUB picks its
+// offsets from the count type).
 //
 //   device_transform [results.json]
 #include <cub/cub.cuh>
@@ -52,44 +53,49 @@ void run_one(report& rep, kind which) {
     fill(b.get(), n, 2);
     const int *da = a.get(), *db = b.get();
     int *xo = x_out.get(), *co = c_out.get();
-    const int items = static_cast<int>(n);
     std::size_t bytes = 2 * n * sizeof(int);  // one input read, the output written
     if (which == kind::transform2) bytes += n * sizeof(int);
-    const bench_case c{name, "int32", k, n, bytes, n * sizeof(int)};
     const auto verify = [&] { expect_equal(xo, co, n, name); };
-    switch (which) {
-      case kind::transform1:
-        run_pair(
-            rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceTransform::Transform(t, s, da, xo, items, affine{}); },
-            [=](void* t, std::size_t& s) { return cub::DeviceTransform::Transform(t, s, da, co, items, affine{}); },
-            verify);
-        break;
-      case kind::transform2:
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) {
-              return xcub::DeviceTransform::Transform(t, s, std::make_tuple(da, db), xo, items, plus{});
-            },
-            [=](void* t, std::size_t& s) {
-              return cub::DeviceTransform::Transform(t, s, ::cuda::std::make_tuple(da, db), co, items, plus{});
-            },
-            verify);
-        break;
-      case kind::adjacent_left_copy:
-        run_pair(
-            rep, c,
-            [=](void* t, std::size_t& s) { return xcub::DeviceAdjacentDifference::SubtractLeftCopy(t, s, da, xo, items); },
-            [=](void* t, std::size_t& s) { return cub::DeviceAdjacentDifference::SubtractLeftCopy(t, s, da, co, items); },
-            verify);
-        break;
-      case kind::for_each_n:
-        check(cudaMemcpy(xo, da, n * sizeof(int), cudaMemcpyDeviceToDevice), "copy");
-        check(cudaMemcpy(co, da, n * sizeof(int), cudaMemcpyDeviceToDevice), "copy");
-        run_pair(
-            rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceFor::ForEachN(t, s, xo, items, increment{}); },
-            [=](void* t, std::size_t& s) { return cub::DeviceFor::ForEachN(t, s, co, items, increment{}); }, verify);
-        break;
+    if (which == kind::for_each_n) {  // in place: both sides increment the same copy as often
+      check(cudaMemcpy(xo, da, n * sizeof(int), cudaMemcpyDeviceToDevice), "copy");
+      check(cudaMemcpy(co, da, n * sizeof(int), cudaMemcpyDeviceToDevice), "copy");
     }
+    for_each_count([&](auto count) {  // int and std::int64_t counts (" i64")
+      using Count = decltype(count);
+      const Count items = static_cast<Count>(n);
+      const bench_case c{name, counted<Count>("int32"), k, n, bytes, n * sizeof(int)};
+      switch (which) {
+        case kind::transform1:
+          run_pair(
+              rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceTransform::Transform(t, s, da, xo, items, affine{}); },
+              [=](void* t, std::size_t& s) { return cub::DeviceTransform::Transform(t, s, da, co, items, affine{}); },
+              verify);
+          break;
+        case kind::transform2:
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) {
+                return xcub::DeviceTransform::Transform(t, s, std::make_tuple(da, db), xo, items, plus{});
+              },
+              [=](void* t, std::size_t& s) {
+                return cub::DeviceTransform::Transform(t, s, ::cuda::std::make_tuple(da, db), co, items, plus{});
+              },
+              verify);
+          break;
+        case kind::adjacent_left_copy:
+          run_pair(
+              rep, c,
+              [=](void* t, std::size_t& s) { return xcub::DeviceAdjacentDifference::SubtractLeftCopy(t, s, da, xo, items); },
+              [=](void* t, std::size_t& s) { return cub::DeviceAdjacentDifference::SubtractLeftCopy(t, s, da, co, items); },
+              verify);
+          break;
+        case kind::for_each_n:
+          run_pair(
+              rep, c, [=](void* t, std::size_t& s) { return xcub::DeviceFor::ForEachN(t, s, xo, items, increment{}); },
+              [=](void* t, std::size_t& s) { return cub::DeviceFor::ForEachN(t, s, co, items, increment{}); }, verify);
+          break;
+      }
+    });
   }
 }
 
