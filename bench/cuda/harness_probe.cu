@@ -13,14 +13,12 @@
 #include <random>
 #include <vector>
 
+#include "bench_inputs.hpp"
+
 #define CK(...) do { cudaError_t e_ = (__VA_ARGS__); if (e_ != cudaSuccess) { std::printf("%s: %s\n", #__VA_ARGS__, cudaGetErrorString(e_)); std::exit(1); } } while (0)
 
-__host__ __device__ inline std::uint64_t mix(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
+using xcub_bench::device::mix;  // the benchmarks' hash (bench_inputs.hpp)
+
 template <class T>
 __global__ void fill_kernel(T* p, std::size_t n, unsigned salt) {
   for (std::size_t i = blockIdx.x * std::size_t{blockDim.x} + threadIdx.x; i < n; i += std::size_t{gridDim.x} * blockDim.x)

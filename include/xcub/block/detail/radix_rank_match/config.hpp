@@ -73,4 +73,11 @@ constexpr radix_rank_match_config radix_rank_match_simplest(const radix_rank_mat
           warp_totals_fold::batched};
 }
 
+/// A tuning hook that always takes the neutral default (the host and Kokkos backends').
+struct radix_rank_match_simplest_tuning {
+  static constexpr radix_rank_match_config config(const radix_rank_match_shape& s) {
+    return radix_rank_match_simplest(s);
+  }
+};
+
 }  // namespace xcub::detail

@@ -8,10 +8,6 @@
 
 namespace xcub::tuning {
 
-struct block_radix_rank_match {
-  static constexpr detail::radix_rank_match_config config(const detail::radix_rank_match_shape& s) {
-    return detail::radix_rank_match_simplest(s);
-  }
-};
+using block_radix_rank_match = ::xcub::detail::radix_rank_match_simplest_tuning;
 
 }  // namespace xcub::tuning
