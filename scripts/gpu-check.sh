@@ -69,9 +69,10 @@ if want large; then
 fi
 # Test cases named "(deliberate API errors)" make failing runtime calls on purpose: memcheck would
 # report each, so they run in a memcheck pass of their own that does not report API errors.
-# XCUB_SANITIZE_SUITES (default: every doctest program) picks the programs the sanitizers run.
+# XCUB_SANITIZE_SUITES (default: every doctest program, the differential suite against CUB among
+# them) picks the programs the sanitizers run (paths under build/cuda/tests).
 api='*deliberate API errors*'
-for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests xcub_device_tests xcub_device_sort_tests}; do
+for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests xcub_device_tests xcub_device_sort_tests reliability/xcub_cub_differential}; do
   [ -x "build/cuda/tests/$suite" ] || continue
   bin=build/cuda/tests/$suite
   for tool in memcheck racecheck synccheck; do
@@ -86,9 +87,9 @@ for suite in ${XCUB_SANITIZE_SUITES:-xcub_tests xcub_block_tests xcub_sort_tests
     # to the cases a change touched, when the rest were sanitized before and time on the GPU is short.
     compute-sanitizer --tool "$tool" --error-exitcode 1 "$bin" --test-case-exclude="$exclude" \
       --test-case="${XCUB_SANITIZE_CASES:-*}" \
-      > "$out/sanitizer-$suite-$tool.log" 2>&1
+      > "$out/sanitizer-${suite##*/}-$tool.log" 2>&1
     echo "compute-sanitizer $tool $suite: exit $? (${SECONDS}s since start)"
-    grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-$suite-$tool.log"
+    grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^\[doctest\] test cases' "$out/sanitizer-${suite##*/}-$tool.log"
     pack
   done
 done
