@@ -28,8 +28,10 @@ using xcub_test::check_temp_monotone;
 
 namespace {
 
-constexpr std::uint64_t int_max = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
-constexpr std::uint64_t wide_max = std::uint64_t{1} << 36;
+constexpr std::uint64_t int_max = xcub_test::int_count_max;
+constexpr std::uint64_t wide_max = xcub_test::wide_count_max;
+using xcub_test::count_name;
+using xcub_test::for_count_types;
 
 struct is_odd {
   template <class T>
@@ -44,15 +46,6 @@ struct no_op {
   XCUB_HOST_DEVICE void operator()(T) const {}
 };
 
-/// Runs `sweep(count_tag)` for int counts up to 2^31 - 1 and std::int64_t counts up to 2^36.
-template <class Sweep>
-void for_count_types(Sweep sweep) {
-  sweep(int{}, int_max);
-  sweep(std::int64_t{}, wide_max);
-}
-
-const char* count_name(int) { return "int count"; }
-const char* count_name(std::int64_t) { return "int64 count"; }
 
 template <class T>
 void reduce_and_scan(const char* type) {

@@ -39,6 +39,21 @@ inline std::vector<std::uint64_t> monotone_counts(std::uint64_t max_count, std::
   return out;
 }
 
+/// The largest counts the sweeps ask about: 2^31 - 1 for int counts, 2^36 for 64-bit ones (only the
+/// size is asked, nothing is allocated).
+constexpr std::uint64_t int_count_max = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
+constexpr std::uint64_t wide_count_max = std::uint64_t{1} << 36;
+
+/// Runs `sweep(count_tag, max_count)` for int counts and for std::int64_t counts.
+template <class Sweep>
+void for_count_types(Sweep sweep) {
+  sweep(int{}, int_count_max);
+  sweep(std::int64_t{}, wide_count_max);
+}
+
+inline const char* count_name(int) { return "int count"; }
+inline const char* count_name(std::int64_t) { return "int64 count"; }
+
 /// What a sweep found: the first decrease of the answered size (counts and sizes), the number of
 /// decreases, the first count whose query failed, and the largest size answered.
 struct monotone_result {
