@@ -30,7 +30,7 @@ step "the installed tree holds no tests, examples or benchmarks, only headers, t
 forbidden=$(grep -E '(^|/)(tests?|examples?|bench(marks?)?)(/|$)|xcub_tests|block_sum|doctest|as_cuda|\.(cu|in|cpp|build|txt|sh)$' \
             <<<"$installed" || true)
 [[ -z "$forbidden" ]] || fail "test/example/bench/build files were installed: $forbidden"
-unexpected=$(grep -vE '^([^/]+/)*include/xcub/([A-Za-z0-9_]+/)*[A-Za-z0-9_]+\.hpp$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host\.so(\.[0-9]+)*$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host_sanitizer\.a$|^([^/]+/)*lib[^/]*/(([^/]+/)?)pkgconfig/xcub(-host-sanitize)?\.pc$|^([^/]+/)*lib[^/]*/(([^/]+/)?)cmake/xcub/xcubConfig(Version)?\.cmake$' \
+unexpected=$(grep -vE '^([^/]+/)*include/xcub/([A-Za-z0-9_]+/)*[A-Za-z0-9_]+\.(hpp|inl)$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host\.so(\.[0-9]+)*$|^([^/]+/)*lib[^/]*/(([^/]+/)?)libxcub_host_sanitizer\.a$|^([^/]+/)*lib[^/]*/(([^/]+/)?)pkgconfig/xcub(-host-sanitize)?\.pc$|^([^/]+/)*lib[^/]*/(([^/]+/)?)cmake/xcub/xcubConfig(Version)?\.cmake$' \
              <<<"$installed" || true)
 [[ -z "$unexpected" ]] || fail "unexpected files were installed: $unexpected"
 echo "  ok"
