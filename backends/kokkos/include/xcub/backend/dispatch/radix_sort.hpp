@@ -101,7 +101,7 @@ struct dispatch_radix_sort {
     const bool temp_buffers = !overwrite && passes > 1;
 
     void* pieces[3];
-    const std::size_t sizes[3] = {static_cast<std::size_t>(bins) * static_cast<std::size_t>(at.teams) *
+    const std::size_t sizes[3] = {static_cast<std::size_t>(bins) * static_cast<std::size_t>(at.slots) *
                                       sizeof(std::uint64_t),
                                   temp_buffers ? static_cast<std::size_t>(n) * sizeof(KeyT) : 0,
                                   temp_buffers && has_values ? static_cast<std::size_t>(n) * sizeof(value_t) : 0};

@@ -63,9 +63,12 @@ KOKKOS_INLINE_FUNCTION summary<T> combine(const summary<T>& a, const summary<T>&
   return {a.heads + b.heads, b.heads > 0 ? b.value : fold(a.value, b.value, op)};
 }
 
-/// How the n items are cut: `teams` chunks of `chunk` items (the last one shorter).
+/// How the n items are cut: `teams` chunks of `chunk` items (the last one shorter). `slots` bounds
+/// `teams` and never decreases as n grows (teams can: whole tiles per chunk, rounded up, may need
+/// fewer chunks for one tile more), so temp storage is sized by it: a size asked for n items serves
+/// every smaller count.
 struct layout {
-  std::uint64_t n, chunk, teams;
+  std::uint64_t n, chunk, teams, slots;
   KOKKOS_INLINE_FUNCTION std::uint64_t begin(std::uint64_t t) const { return t * chunk < n ? t * chunk : n; }
   KOKKOS_INLINE_FUNCTION std::uint64_t end(std::uint64_t t) const {
     return (t + 1) * chunk < n ? (t + 1) * chunk : n;
@@ -79,9 +82,9 @@ inline layout plan(std::uint64_t n, int tile_items, const space& sp) {
   const std::uint64_t conc = static_cast<std::uint64_t>(sp.concurrency() > 0 ? sp.concurrency() : 1);
   const std::uint64_t cap = conc > 64 ? conc : 64;
   const std::uint64_t teams = tiles < cap ? tiles : cap;
-  if (teams == 0) return {n, tile, 0};
+  if (teams == 0) return {n, tile, 0, 0};
   const std::uint64_t chunk = (tiles + teams - 1) / teams * tile;
-  return {n, chunk, (n + chunk - 1) / chunk};
+  return {n, chunk, (n + chunk - 1) / chunk, teams};
 }
 
 /// This thread's contiguous share [b, e) of its team's chunk [begin, end).
@@ -211,7 +214,7 @@ error_t ordered_fold(void* d_temp_storage, std::size_t& temp_storage_bytes, std:
                      const Finish& finish, bool finish_always) {
   const space sp = stream.space();
   const layout at = plan(n, tile_items, sp);
-  const std::size_t bytes = at.teams > 0 ? static_cast<std::size_t>(at.teams) * sizeof(summary<T>) : 1;
+  const std::size_t bytes = at.slots > 0 ? static_cast<std::size_t>(at.slots) * sizeof(summary<T>) : 1;
   if (!d_temp_storage) {
     temp_storage_bytes = bytes;
     return success;
