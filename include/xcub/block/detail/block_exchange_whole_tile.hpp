@@ -54,14 +54,14 @@ XCUB_UNROLL
         if constexpr (!std::is_same_v<Keep, keep_all>) arch::assume_initialized(run + i, sizeof(T));
         output[i] = run[i];
       }
-      return;
-    }
+    } else {
 XCUB_UNROLL
-    for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
-      T* const slot = &buffer[layout::slot(layout::template position<TO>(rank, i, ranks))];
-      // A dropped item leaves its slot unwritten: that output is unspecified, read on purpose.
-      if constexpr (!std::is_same_v<Keep, keep_all>) arch::assume_initialized(slot, sizeof(T));
-      output[i] = *slot;
+      for (int i = 0; i < ITEMS_PER_THREAD; ++i) {
+        T* const slot = &buffer[layout::slot(layout::template position<TO>(rank, i, ranks))];
+        // A dropped item leaves its slot unwritten: that output is unspecified, read on purpose.
+        if constexpr (!std::is_same_v<Keep, keep_all>) arch::assume_initialized(slot, sizeof(T));
+        output[i] = *slot;
+      }
     }
   }
 
